@@ -1,0 +1,53 @@
+"""Refusals (R-ILLEGAL): every illegal action raises a :class:`RuleError` and changes nothing.
+
+Each subclass has a stable ``code`` and keeps the facts of the refusal in ``params`` so that a
+front end can say it in the player's language; the English message is written to the player
+("You must follow fives") and never names a tile the player does not hold.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class RuleError(ValueError):
+    code: ClassVar[str] = "illegal"
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+class NotYourTurn(RuleError):
+    code = "not_your_turn"
+
+
+class WrongPhase(RuleError):
+    """The action belongs to another part of the hand (a bid during play, a tile in the auction)."""
+
+    code = "wrong_phase"
+
+
+class HandOver(RuleError):
+    code = "hand_over"
+
+
+class GameOver(RuleError):
+    code = "game_over"
+
+
+class IllegalBid(RuleError):
+    code = "illegal_bid"
+
+
+class IllegalTrump(RuleError):
+    code = "illegal_trump"
+
+
+class NotInHand(RuleError):
+    code = "not_in_hand"
+
+
+class MustFollow(RuleError):
+    code = "must_follow"
