@@ -24,7 +24,8 @@ PLUNGE_MARKS = 4
 
 
 def _doubles_held(state: HandState) -> int:
-    return sum(1 for tile in state.hand_of(state.to_act) if tile.is_double)  # type: ignore[arg-type]
+    assert state.to_act is not None
+    return sum(1 for tile in state.hand_of(state.to_act) if tile.is_double)
 
 
 def _must_bid(state: HandState) -> bool:

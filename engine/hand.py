@@ -17,7 +17,15 @@ from . import auction, scoring
 from .actions import Action, Bid, NameTrump, Play
 from .deal import Deal
 from .dominoes import COUNT, Domino
-from .errors import HandOver, IllegalTrump, MustFollow, NotInHand, NotYourTurn, RuleError, WrongPhase
+from .errors import (
+    HandOver,
+    IllegalTrump,
+    MustFollow,
+    NotInHand,
+    NotYourTurn,
+    RuleError,
+    WrongPhase,
+)
 from .options import DEFAULT_OPTIONS, Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import SEATS, Seat
@@ -191,7 +199,7 @@ class HandState(_Fields):
         phase = self.phase
         to_act = self.to_act
         if phase is Phase.PLAY and seat == to_act and type(action) is Play:
-            return self._play(to_act, action.tile)  # type: ignore[arg-type]
+            return self._play(to_act, action.tile)
         if to_act is None:
             raise HandOver("This hand is over.")
         if seat != to_act:

@@ -1,11 +1,10 @@
-"""When a hand ends and what it is worth: R-EARLY-END, R-AWARD, and the 250-point game (H-POINTS)."""
+"""When a hand ends and what it is worth: R-EARLY-END, R-AWARD; the 250-point game (H-POINTS)."""
 
 from __future__ import annotations
 
 from .options import Options
 from .records import Contract, HandResult, Trick
 from .trumps import Trump
-
 
 TOTAL_POINTS = 42
 TRICKS_PER_HAND = 7

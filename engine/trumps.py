@@ -68,7 +68,7 @@ MODEL_COUNT = 12
 
 
 def _is_trump(model: int, tile: Domino) -> bool:
-    """R-TRUMP-OWNS: with suit trumps a tile holding that number; with doubles trumps every double."""
+    """R-TRUMP-OWNS: a suit trump owns every tile with its number; doubles trump owns doubles."""
     if model <= 6:
         return tile.has(model)
     return model == Trump.DOUBLES and tile.is_double
@@ -146,14 +146,17 @@ def suit_title(model: int, suit: int) -> str:
 
 
 
+_NELLO_MODELS = {NelloDoubles.HIGH: int(Trump.NONE),
+                 NelloDoubles.LOW: int(TrickModel.NELLO_DOUBLES_LOW),
+                 NelloDoubles.OWN_SUIT: int(TrickModel.NELLO_DOUBLES_OWN_SUIT)}
+
+
 def trick_model(trump: Trump, options: Options) -> int:
     """The trick model a named trump plays by; Nello's depends on where its doubles rank."""
     if trump is Trump.SEVENS:
         return TrickModel.SEVENS
     if trump is Trump.NELLO:
-        return {NelloDoubles.HIGH: int(Trump.NONE),
-                NelloDoubles.LOW: int(TrickModel.NELLO_DOUBLES_LOW),
-                NelloDoubles.OWN_SUIT: int(TrickModel.NELLO_DOUBLES_OWN_SUIT)}[options.nello_doubles]
+        return _NELLO_MODELS[options.nello_doubles]
     return int(trump)
 
 

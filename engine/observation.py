@@ -1,0 +1,146 @@
+"""What one seat, or a spectator, may see (R-SEE-*, R-REVIEW): the only way to read a game.
+
+An :class:`Observation` is built from the state by copying exactly what the rules show, so the
+bot, the computer players and every test read the same thing, and a hidden tile cannot leak
+through it: it never holds another seat's hand, nor the play order inside a captured trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .dominoes import Domino, sorted_for_display
+from .errors import WrongPhase
+from .game import Game
+from .hand import HandState, Phase
+from .options import Options
+from .records import Call, Contract, HandResult
+from .scoring import TOTAL_POINTS
+from .seats import SEATS, Seat, Team
+from .trumps import Trump
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """Captured tiles a table may look at, sorted so their play order cannot be read back."""
+
+    team: Team
+    tiles: tuple[Domino, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: Seat | None
+    hand: tuple[Domino, ...]
+    """This seat's own tiles in dealt order (R-SEE-HAND, R-ORDER); empty for a spectator."""
+    hand_sizes: tuple[int, ...]
+    open_hands: tuple[tuple[Domino, ...], ...] | None
+    """Every hand, only when the rules lay them face up (H-SEVENS)."""
+    options: Options
+    hand_number: int
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
+    legal: tuple[Action, ...]
+    """What this seat may do now; empty unless it is this seat's turn."""
+    auction: tuple[Call, ...]
+    high_bid: Contract | None
+    contract: Contract | None
+    trump: Trump | None
+    piles: int | None
+    sitting_out: Seat | None
+    trick: tuple[tuple[Seat, Domino], ...]
+    """The trick in progress, with who played what (R-SEE-TABLE)."""
+    trick_number: int
+    tricks_won: tuple[int, int]
+    captured: tuple[Pile, ...]
+    """R-SEE-POINTS: all captured tiles by team; R-SEE-MARKS: the last one or two tricks."""
+    points: tuple[int, int] | None
+    """Hand points, shown whenever the captured faces show them (not under R-SEE-MARKS)."""
+    result: HandResult | None
+    marks: tuple[int, int]
+    score: tuple[int, int]
+    winner: Team | None
+
+    @property
+    def needs(self) -> tuple[int, int] | None:
+        """For a points contract in play: the points the declarers still need, and the points
+        the defenders still need to set them; so nobody adds up counts in their head."""
+        if self.contract is None or self.contract.is_marks or self.points is None:
+            return None
+        team = self.contract.team
+        bid = self.contract.bid.points
+        return (max(0, bid - self.points[team]),
+                max(0, TOTAL_POINTS - bid + 1 - self.points[team.other]))
+
+
+def observe(game: Game, seat: Seat | None) -> Observation:
+    """What ``seat`` may see now (``None``: a spectator, who sees no hand at all)."""
+    hand = game.hand
+    setup = hand.setup
+    over = hand.phase is Phase.OVER
+    open_hands = None
+    if setup.trump is Trump.SEVENS:
+        open_hands = tuple(hand.hand_of(s) for s in SEATS)
+    return Observation(
+        seat=seat,
+        hand=hand.hand_of(seat) if seat is not None else (),
+        hand_sizes=tuple(len(hand.hand_of(s)) for s in SEATS),
+        open_hands=open_hands,
+        options=game.options,
+        hand_number=game.hand_number,
+        dealer=setup.deal.dealer,
+        phase=hand.phase,
+        to_act=game.to_act,
+        legal=game.legal_actions() if seat is not None and seat == game.to_act else (),
+        auction=setup.calls,
+        high_bid=setup.bid,
+        contract=setup.contract,
+        trump=setup.trump,
+        piles=setup.piles,
+        sitting_out=setup.sitting_out,
+        trick=hand.trick,
+        trick_number=len(hand.tricks) + (0 if over else 1),
+        tricks_won=_tricks_won(hand),
+        captured=_captured(hand),
+        points=hand.points if over or not _covered(hand) else None,
+        result=hand.result,
+        marks=game.marks,
+        score=game.score,
+        winner=game.winner,
+    )
+
+
+def _covered(hand: HandState) -> bool:
+    """Whether captured tricks are turned face down: a marks contract (R-SEE-MARKS)."""
+    contract = hand.setup.contract
+    return contract is not None and contract.is_marks
+
+
+def _tricks_won(hand: HandState) -> tuple[int, int]:
+    won = [0, 0]
+    for trick in hand.tricks:
+        won[trick.winner.team] += 1
+    return (won[0], won[1])
+
+
+def _captured(hand: HandState) -> tuple[Pile, ...]:
+    """R-SEE-POINTS, R-SEE-MARKS, R-SEE-ANON: faces by team, sorted, never in play order.
+
+    Once the hand is over every played tile is public (R-REVIEW), so everything is shown."""
+    tricks = hand.tricks
+    if _covered(hand) and hand.phase is not Phase.OVER:
+        shown = tricks[-(hand.setup.piles or 1):] if tricks else ()
+        return tuple(Pile(trick.winner.team, sorted_for_display(trick.tiles)) for trick in shown)
+    by_team: list[list[Domino]] = [[], []]
+    for trick in tricks:
+        by_team[trick.winner.team].extend(trick.tiles)
+    return tuple(Pile(team, sorted_for_display(by_team[team])) for team in Team)
+
+
+def review(hand: HandState) -> tuple[Call, ...]:
+    """R-REVIEW: after the hand, every action with its author; unplayed tiles stay hidden."""
+    if hand.phase is not Phase.OVER:
+        raise WrongPhase("A hand can be reviewed once it is over.")
+    return hand.actions
