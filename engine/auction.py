@@ -103,9 +103,11 @@ def bid_refusal(state: HandState, action: Action) -> RuleError:
 
 def trump_actions(state: HandState) -> tuple[Action, ...]:
     """The declarer's (or, after Splash or Plunge, the partner's) choices of trump and piles."""
-    contract = state.contract
+    contract = state.setup.contract
     assert contract is not None
-    options = state.options
+    options = state.setup.options
+    if not (options.nello or options.sevens):
+        return _trump_actions(contract.bid.marks > 0, ())
     extra: list[Trump] = []
     if contract.is_marks and contract.bid.kind is BidKind.PLAIN:
         if options.nello and (not options.nello_dealer_only or _dealer_only_nello(state)):

@@ -84,26 +84,38 @@ class Game:
         return self._after_hand(hand, hand.result)
 
     def _after_hand(self, hand: HandState, result: HandResult) -> Game:
-        marks = (self.marks[0] + result.marks[0], self.marks[1] + result.marks[1])
-        score = self.score
-        if result.score is not None:
-            score = (score[0] + result.score[0], score[1] + result.score[1])
-        winner = self._winner(hand, marks, score)
-        if winner is not None:
-            return replace(self, hand=hand, marks=marks, score=score, previous=hand,
-                           winner=winner)
+        standing = tally(self.options, self.marks, self.score, hand)
+        if standing.winner is not None:
+            return replace(self, hand=hand, marks=standing.marks, score=standing.score,
+                           previous=hand, winner=standing.winner)
         number = self.hand_number + 1
         dealer = hand.deal.dealer.next
         following = HandState.start(deal_for(self.seed, number, dealer), self.options)
-        return replace(self, hand=following, hand_number=number, marks=marks, score=score,
-                       previous=hand)
+        return replace(self, hand=following, hand_number=number, marks=standing.marks,
+                       score=standing.score, previous=hand)
 
-    def _winner(self, hand: HandState, marks: tuple[int, int],
-                score: tuple[int, int]) -> Team | None:
-        """R-GAME: 7 marks; H-POINTS: 250 points, the declarers first if both reach it."""
-        totals, target = (score, POINTS_TO_WIN) if self.options.points_game else (
-            marks, MARKS_TO_WIN)
-        reached = [team for team in Team if totals[team] >= target]
-        if len(reached) == 2 and hand.contract is not None:
-            return hand.contract.team
-        return reached[0] if reached else None
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The game's totals after a hand, and the winning team once there is one."""
+
+    marks: tuple[int, int]
+    score: tuple[int, int]
+    winner: Team | None
+
+
+def tally(options: Options, marks: tuple[int, int], score: tuple[int, int],
+          hand: HandState) -> Standing:
+    """Add a finished hand to the totals. R-GAME: 7 marks wins; H-POINTS: 250 points, the
+    declarers first if both teams reach it in the same hand."""
+    result = hand.result
+    assert result is not None
+    marks = (marks[0] + result.marks[0], marks[1] + result.marks[1])
+    if result.score is not None:
+        score = (score[0] + result.score[0], score[1] + result.score[1])
+    totals, target = (score, POINTS_TO_WIN) if options.points_game else (marks, MARKS_TO_WIN)
+    reached = [team for team in Team if totals[team] >= target]
+    winner = reached[0] if reached else None
+    if len(reached) == 2 and hand.contract is not None:
+        winner = hand.contract.team
+    return Standing(marks, score, winner)

@@ -50,6 +50,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Module-level names for the hot path: a global is found faster than a class attribute.
+_AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
+_SEVENS = int(TrickModel.SEVENS)
+
+
 class Setup(NamedTuple):
     """What changes at most once a call: the deal, the options, the auction, contract and trump.
 
@@ -91,7 +96,7 @@ class HandState(_Fields):
     def start(cls, deal: Deal, options: Options = DEFAULT_OPTIONS) -> HandState:
         """The auction of a fresh deal: the player left of the dealer speaks first (R-AUCTION)."""
         first = deal.dealer.next
-        return _make(cls, (Setup(deal, options), Phase.AUCTION, first, first, (), (), (0, 0),
+        return _make(cls, (Setup(deal, options), _AUCTION, first, first, (), (), (0, 0),
                            ALL_HELD, None))
 
     # ----- reading ------------------------------------------------------------------------------
@@ -128,7 +133,7 @@ class HandState(_Fields):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand_of(self, seat: Seat) -> tuple[Domino, ...]:
         """The tiles ``seat`` still holds, in dealt order (R-ORDER)."""
@@ -158,7 +163,7 @@ class HandState(_Fields):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take, in a stable order; empty when the hand is over."""
         phase = self.phase
-        if phase is Phase.PLAY and self.setup.model != TrickModel.SEVENS:
+        if phase is _PLAY and self.setup.model != _SEVENS:
             setup = self.setup
             mine = self.held & setup.deal.masks[self.to_act]  # type: ignore[index]
             trick = self.trick
@@ -169,13 +174,13 @@ class HandState(_Fields):
                     mine = must
             return tuple([PLAYS[t] for t in setup.deal.hands[self.to_act]  # type: ignore[index]
                           if mine >> t & 1])
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             mask = self._playable()
             return tuple([PLAYS[t] for t in self.setup.deal.hands[self.to_act]  # type: ignore[index]
                           if mask >> t & 1])
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return auction.auction_actions(self)
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             return auction.trump_actions(self)
         return ()
 
@@ -184,7 +189,7 @@ class HandState(_Fields):
         setup = self.setup
         mine = self.held & setup.deal.masks[self.to_act]  # type: ignore[index]
         model = setup.model
-        if model == TrickModel.SEVENS:
+        if model == _SEVENS:
             return closest_to_seven(mine)
         trick = self.trick
         if trick:
@@ -198,20 +203,22 @@ class HandState(_Fields):
         the action is illegal (R-ILLEGAL)."""
         phase = self.phase
         to_act = self.to_act
-        if phase is Phase.PLAY and seat == to_act and type(action) is Play:
+        if phase is _PLAY and seat == to_act and type(action) is Play:
             return self._play(to_act, action.tile)
         if to_act is None:
             raise HandOver("This hand is over.")
         if seat != to_act:
             raise NotYourTurn(f"It's {to_act.title}'s turn.", to_act=to_act)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             raise WrongPhase("The auction is over: play a tile.")
         if isinstance(action, Play):
             raise WrongPhase("No tile can be played before trump is named.")
-        if not _is_among(action, self.legal_actions()):
-            raise self._refusal(action)
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
+            if not _is_among(action, auction.auction_actions(self)):
+                raise self._refusal(action)
             return self._call(to_act, action)
+        if not _is_among(action, auction.trump_actions(self)):
+            raise self._refusal(action)
         assert isinstance(action, NameTrump)
         return self._name_trump(action)
 
@@ -219,7 +226,7 @@ class HandState(_Fields):
 
     def _refusal(self, action: Action) -> RuleError:
         """Why an auction or trump action outside ``legal_actions()`` is refused."""
-        if self.phase is Phase.AUCTION:
+        if self.phase is _AUCTION:
             if isinstance(action, NameTrump):
                 return WrongPhase("Trump is named after the auction.")
             return auction.bid_refusal(self, action)
@@ -239,18 +246,18 @@ class HandState(_Fields):
     def _call(self, seat: Seat, action: Action) -> HandState:
         """R-AUCTION: record a bid or a pass; after the fourth call the auction is over."""
         old = self.setup
-        calls = (*old.calls, Call(seat, action))
-        bid = Contract(seat, action) if type(action) is Bid else old.bid
+        calls = (*old.calls, _make(Call, (seat, action)))
+        bid = _make(Contract, (seat, action)) if type(action) is Bid else old.bid
         if len(calls) < 4:
             setup = _make(Setup, (old.deal, old.options, calls, bid, None, None, None, Trump.NONE,
                                   None))
-            return self._with(setup, Phase.AUCTION, _NEXT[seat])
+            return self._with(setup, _AUCTION, _NEXT[seat])
         if bid is None:  # R-ALLPASS
             score = (0, 0) if old.options.points_game else None
             result = HandResult(redeal=True, made=False, marks=(0, 0), score=score)
-            return self._with(Setup(old.deal, old.options, calls), Phase.OVER, None, result)
+            return self._with(Setup(old.deal, old.options, calls), _OVER, None, result)
         setup = Setup(old.deal, old.options, calls, bid, bid)  # R-DECLARER
-        return self._with(setup, Phase.TRUMP, bid.names_trump)
+        return self._with(setup, _TRUMP, bid.names_trump)
 
     def _name_trump(self, action: NameTrump) -> HandState:
         """R-TRUMP-CHOICE, R-PILES; the one who named trump leads (R-LEAD)."""
@@ -260,7 +267,7 @@ class HandState(_Fields):
         setup = Setup(old.deal, old.options, old.calls, old.bid, old.contract, action.trump,
                       action.piles, trick_model(action.trump, old.options),
                       namer.partner if action.trump is Trump.NELLO else None)
-        return _make(HandState, (setup, Phase.PLAY, namer, namer, (), (), (0, 0), self.held,
+        return _make(HandState, (setup, _PLAY, namer, namer, (), (), (0, 0), self.held,
                                  None))
 
     def _with(self, setup: Setup, phase: Phase, to_act: Seat | None,
@@ -279,7 +286,7 @@ class HandState(_Fields):
             raise NotInHand(f"{tile.label} is not in your hand.", tile=tile)
         trick = self.trick
         model = setup.model
-        if model == TrickModel.SEVENS:
+        if model == _SEVENS:
             if not closest_to_seven(mine) & bit:
                 raise self._play_refusal()
         elif trick:
@@ -293,13 +300,13 @@ class HandState(_Fields):
             nxt = _NEXT[seat]
             if nxt is sitting_out:
                 nxt = _NEXT[nxt]
-            return _make(HandState, (setup, Phase.PLAY, nxt, self.leader, trick, self.tricks,
+            return _make(HandState, (setup, _PLAY, nxt, self.leader, trick, self.tricks,
                                      self.points, held, None))
         return self._finish_trick(trick, held)
 
     def _play_refusal(self) -> RuleError:
         model = self.setup.model
-        if model == TrickModel.SEVENS:
+        if model == _SEVENS:
             return MustFollow("You must play a tile closest to 7 (Sevens).", suit="sevens")
         name = suit_title(model, LED[model][self.trick[0][1]])
         return MustFollow(f"You must follow {name}.", suit=name)
@@ -316,15 +323,15 @@ class HandState(_Fields):
             points += COUNT[tile]
             if power[tile] > best_power:
                 winner, best_power = seat, power[tile]
-        tricks = (*self.tricks, Trick(self.leader, trick, winner, points))
+        tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points)))
         team_points = (self.points[0] + points, self.points[1]) if winner & 1 == 0 else (
             self.points[0], self.points[1] + points)
         result = scoring.decide(setup.contract, setup.trump, team_points,  # type: ignore[arg-type]
                                 tricks, setup.options)
         if result is None:
-            return _make(HandState, (setup, Phase.PLAY, winner, winner, (), tricks, team_points,
+            return _make(HandState, (setup, _PLAY, winner, winner, (), tricks, team_points,
                                      held, None))
-        return _make(HandState, (setup, Phase.OVER, None, winner, (), tricks, team_points, held,
+        return _make(HandState, (setup, _OVER, None, winner, (), tricks, team_points, held,
                                  result))
 
 

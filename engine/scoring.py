@@ -13,40 +13,48 @@ TRICKS_PER_HAND = 7
 def decide(contract: Contract, trump: Trump | None, points: tuple[int, int],
            tricks: tuple[Trick, ...], options: Options) -> HandResult | None:
     """The result once the captured tiles alone settle the contract (R-EARLY-END), else None."""
-    made = _settled(contract, trump, points, tricks, options)
+    if options.points_game or trump is Trump.NELLO:
+        made = _settled_by_house_rules(contract, trump, points, tricks, options)
+    else:
+        made = _settled(contract, points, tricks)
     if made is None:
         return None
     if options.points_game:
         return _points_game_result(contract, points, made)
     marks = [0, 0]
-    marks[contract.team if made else contract.team.other] = contract.marks  # R-AWARD
-    return _result(made, (marks[0], marks[1]))
+    marks[contract.declarer & 1 if made else 1 - (contract.declarer & 1)] = contract.marks
+    return HandResult(False, made, (marks[0], marks[1]))  # R-AWARD
 
 
-def _settled(contract: Contract, trump: Trump | None, points: tuple[int, int],
-             tricks: tuple[Trick, ...], options: Options) -> bool | None:
-    """True once made, False once impossible, None while undecided."""
-    team = contract.team
-    last = tricks[-1]
-    complete = len(tricks) == TRICKS_PER_HAND
-    if options.points_game and not complete:
-        return None  # H-POINTS: every hand runs to its seventh trick
-    if trump is Trump.NELLO:  # H-NELLO: the declarer must take no trick
-        if last.winner == contract.declarer:
+def _settled(contract: Contract, points: tuple[int, int],
+             tricks: tuple[Trick, ...]) -> bool | None:
+    """True once made, False once impossible, None while undecided (on the hot path of play)."""
+    team = contract.declarer & 1
+    bid = contract.bid
+    if bid.marks:  # R-CONTRACT-MARKS: all seven tricks
+        if tricks[-1].winner & 1 != team:
             return False
-        return True if complete else None
-    if contract.is_marks:  # R-CONTRACT-MARKS: all seven tricks
-        if options.points_game:
-            return all(trick.winner.team == team for trick in tricks)
-        if last.winner.team != team:
-            return False
-        return True if complete else None
-    bid = contract.bid.points  # R-CONTRACT-POINTS
-    if points[team] >= bid:
+        return True if len(tricks) == TRICKS_PER_HAND else None
+    if points[team] >= bid.points:  # R-CONTRACT-POINTS
         return True
-    if points[team.other] > TOTAL_POINTS - bid:
+    if points[1 - team] > TOTAL_POINTS - bid.points:
         return False
     return None
+
+
+def _settled_by_house_rules(contract: Contract, trump: Trump | None, points: tuple[int, int],
+                            tricks: tuple[Trick, ...], options: Options) -> bool | None:
+    """H-NELLO: the declarer must take no trick. H-POINTS: every hand runs seven tricks."""
+    complete = len(tricks) == TRICKS_PER_HAND
+    if trump is Trump.NELLO:
+        if tricks[-1].winner == contract.declarer:
+            return False
+        return True if complete else None
+    if not complete:
+        return None
+    if contract.is_marks:
+        return all(trick.winner.team == contract.team for trick in tricks)
+    return points[contract.team] >= contract.bid.points
 
 
 def _points_game_result(contract: Contract, points: tuple[int, int], made: bool) -> HandResult:
@@ -60,9 +68,4 @@ def _points_game_result(contract: Contract, points: tuple[int, int], made: bool)
         score[team.other] = points[team.other]
     else:
         score[team.other] = value + points[team.other]
-    return _result(made, (0, 0), (score[0], score[1]))
-
-
-def _result(made: bool, marks: tuple[int, int],
-            score: tuple[int, int] | None = None) -> HandResult:
-    return HandResult(redeal=False, made=made, marks=marks, score=score)
+    return HandResult(False, made, (0, 0), (score[0], score[1]))
