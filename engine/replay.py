@@ -154,8 +154,8 @@ def _bid(item: dict[str, Any]) -> Bid:
     points, marks = item.get("points"), item.get("marks")
     if (points is None) == (marks is None):
         raise Malformed("a bid has either 'points' or 'marks'")
-    amount: int = points if points is not None else marks
-    if not _is_int(amount):
+    amount = points if points is not None else marks
+    if not isinstance(amount, int) or isinstance(amount, bool):
         raise Malformed("a bid's amount must be a whole number")
     specials = [kind for kind in (BidKind.SPLASH, BidKind.PLUNGE) if item.get(kind.value)]
     for kind in (BidKind.SPLASH, BidKind.PLUNGE):
