@@ -1,0 +1,186 @@
+"""Shared helpers for the engine tests: writing tiles, deals and scripts, and reading what an
+observation holds. Tiles are written as in REPLAY.md (``"6-4"``); scripts as pairs
+``"<seat> <action text>"`` separated by whitespace, e.g. ``"0 bid:30  1 pass  0 play:5-5"``."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from enum import Enum
+
+from engine import (
+    DEFAULT_OPTIONS,
+    SEATS,
+    Action,
+    Bid,
+    Deal,
+    Domino,
+    Game,
+    HandState,
+    NameTrump,
+    Pass,
+    Play,
+    RuleError,
+    Trump,
+    parse_action,
+)
+
+from . import reference as ref
+
+
+def t(text: str) -> Domino:
+    return Domino.parse(text)
+
+
+def tiles(text: str) -> tuple[Domino, ...]:
+    return tuple(Domino.parse(word) for word in text.split())
+
+
+def make_deal(dealer: int, *hands: str) -> Deal:
+    """A deal from four hands written out, each in dealt order."""
+    return Deal.of(dealer, [tiles(hand) for hand in hands])
+
+
+def steps(script: str) -> list[tuple[int, Action]]:
+    words = script.split()
+    assert len(words) % 2 == 0, f"a script is pairs of seat and action: {script!r}"
+    return [(int(words[i]), parse_action(words[i + 1])) for i in range(0, len(words), 2)]
+
+
+def run(state: HandState, script: str) -> HandState:
+    """Apply every step of ``script``; any refusal fails the test at the step that caused it."""
+    for seat, action in steps(script):
+        try:
+            state = state.apply(SEATS[seat], action)
+        except RuleError as error:  # pragma: no cover - a failing script is a test failure
+            raise AssertionError(f"step {seat} {action} was refused: {error.message}") from error
+    return state
+
+
+def run_game(game: Game, script: str) -> Game:
+    for seat, action in steps(script):
+        try:
+            game = game.apply(SEATS[seat], action)
+        except RuleError as error:  # pragma: no cover
+            raise AssertionError(f"step {seat} {action} was refused: {error.message}") from error
+    return game
+
+
+def start(deal: Deal, script: str = "") -> HandState:
+    return run(HandState.start(deal), script)
+
+
+def game_with(deal: Deal, marks: tuple[int, int] = (0, 0), seed: str = "tests") -> Game:
+    """A game whose current hand is ``deal``; later hands come from ``seed``."""
+    return Game(seed=seed, options=DEFAULT_OPTIONS, hand=HandState.start(deal), marks=marks)
+
+
+def texts(dominoes: tuple[Domino, ...] | list[Domino]) -> list[str]:
+    return [str(d) for d in dominoes]
+
+
+# ----- scripted deals -------------------------------------------------------------------------
+
+#: The worked example of RULES.md. Dealer 3, so A = seat 0 speaks first; B = 1, C = 2, D = 3.
+#: A holds [5|5]; B holds [3|5]; C holds [0|5]; D holds [6|6] and [5|6] but no other five.
+WORKED_DEAL = make_deal(
+    3,
+    "5-5 4-5 0-0 0-1 0-2 0-3 0-4",
+    "3-5 1-5 1-1 1-2 1-3 1-4 1-6",
+    "0-5 2-5 2-2 2-3 2-4 2-6 3-3",
+    "6-6 5-6 3-4 3-6 4-4 4-6 0-6",
+)
+
+#: Seat 0 holds all seven sixes; dealer 3, so seat 0 speaks first. Counts: [4|6] with seat 0,
+#: [5|5] and [2|3] with seat 1, [0|5] and [1|4] with seat 2, none with seat 3.
+SIXES_DEAL = make_deal(
+    3,
+    "6-6 5-6 4-6 3-6 2-6 1-6 0-6",
+    "5-5 2-3 0-0 0-1 0-2 0-3 0-4",
+    "0-5 1-1 1-2 1-3 1-4 1-5 2-2",
+    "2-4 2-5 3-3 3-4 3-5 4-4 4-5",
+)
+
+
+# ----- bridges to the reference model -----------------------------------------------------------
+
+def ref_tile(domino: Domino) -> ref.Tile:
+    low, high = (int(x) for x in str(domino).split("-"))
+    return ref.tile(low, high)
+
+
+def ref_trump(trump: Trump) -> ref.TrumpName:
+    if trump <= 6:
+        return int(trump)
+    return {Trump.DOUBLES: "doubles", Trump.NONE: "none"}.get(trump, trump.name.lower())
+
+
+def ref_action(action: Action) -> ref.Call:
+    if isinstance(action, Pass):
+        return ("pass",)
+    if isinstance(action, Bid):
+        if action.kind.value != "plain" or (action.points and action.marks):
+            return ("special", str(action))
+        if action.marks:
+            return ("marks", action.marks)
+        return ("points", action.points)
+    if isinstance(action, NameTrump):
+        return ("trump", ref_trump(action.trump), action.piles)
+    assert isinstance(action, Play)
+    return ("play", ref_tile(action.tile))
+
+
+def trump_of(name: ref.TrumpName) -> Trump:
+    if isinstance(name, int):
+        return Trump(name)
+    return {"doubles": Trump.DOUBLES, "none": Trump.NONE}[name]
+
+
+def single_trick(trump: ref.TrumpName, plays: str, bid: str = "bid:30") -> HandState:
+    """The state after one trick in which seats 0, 1, 2, 3 play ``plays`` in turn.
+
+    Seat 0 (dealer 3) wins the auction with ``bid`` and names ``trump``. The other tiles are dealt
+    so that a follower whose scripted tile does not follow holds nothing that would: every other
+    tile of the led suit goes to the leader, who may lead anything (R-LEAD).
+    """
+    played = [ref_tile(d) for d in tiles(plays)]
+    assert len(played) == 4 and len(set(played)) == 4
+    suit = ref.led_suit(played[0], trump)
+    rest = [x for x in ref.ALL_TILES if x not in played]
+    followers = [x for x in rest if ref.follows(x, suit, trump)]
+    others = [x for x in rest if x not in followers]
+    hands = [[played[i]] for i in range(4)]
+    hands[0].extend(followers)
+    for seat in range(4):
+        while len(hands[seat]) < 7:
+            hands[seat].append(others.pop(0))
+    deal = Deal.of(3, [[Domino.of(*x) for x in hand] for hand in hands])
+    piles = ":1" if bid.endswith("m") else ""
+    script = f"0 {bid} 1 pass 2 pass 3 pass 0 trump:{trump}{piles}"
+    script += "".join(f" {seat} play:{word}" for seat, word in enumerate(plays.split()))
+    return start(deal, script)
+
+
+# ----- what an observation holds -----------------------------------------------------------------
+
+def dominoes_in(value: object) -> Iterator[Domino]:
+    """Every tile anywhere inside ``value``: dataclasses, tuples (named or not), lists, dicts.
+
+    An unknown kind of value fails loudly, so a new field cannot hide a tile from the walk.
+    """
+    if isinstance(value, Domino):
+        yield value
+    elif value is None or isinstance(value, str | bytes | bool | int | float | Enum):
+        return
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            yield from dominoes_in(getattr(value, item.name))
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from dominoes_in(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from dominoes_in(key)
+            yield from dominoes_in(item)
+    else:
+        raise TypeError(f"don't know how to look inside {type(value).__name__}")
