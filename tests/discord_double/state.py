@@ -1,0 +1,703 @@
+"""What the double's Discord holds: a guild, its channels, roles and members, every message.
+
+Everything here is plain data so a test can inspect it directly. Messages keep every version
+they ever had, because the question tests most need answered is "could this member ever have
+seen that text?", not just "what does the message say now?".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+JSON = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+
+class Perm:
+    """Permission bits the double reasons about (values from Discord's documentation)."""
+
+    ADMINISTRATOR = 1 << 3
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    USE_APPLICATION_COMMANDS = 1 << 31
+    ALL = (1 << 51) - 1
+
+
+EVERYONE_PERMISSIONS = (
+    Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.ADD_REACTIONS
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.USE_EXTERNAL_EMOJIS
+    | Perm.USE_APPLICATION_COMMANDS
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | Perm.MANAGE_MESSAGES
+DM_PERMISSIONS = EVERYONE_PERMISSIONS
+
+
+class Flag:
+    """Message flags that change what the double does."""
+
+    EPHEMERAL = 1 << 6
+    LOADING = 1 << 7
+    COMPONENTS_V2 = 1 << 15
+
+
+class ChannelType:
+    TEXT = 0
+    DM = 1
+
+
+def iso(ts: float) -> str:
+    """Discord's timestamp format (ISO 8601 with an explicit UTC offset)."""
+    return datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+class Snowflakes:
+    """Increasing ids that decode to the current time, like Discord's."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(now, self._last + 1)
+        return self._last
+
+    @staticmethod
+    def timestamp(snowflake: int) -> float:
+        return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    bot_id: int | None = None
+
+    def payload(self) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.bot_id is not None,
+            "mentionable": False,
+            "flags": 0,
+        }
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
+
+
+@dataclass(eq=False, repr=False)
+class Member:
+    """A user in the guild: a simulated person, or the bot itself."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    bot: bool = False
+    role_ids: list[int] = field(default_factory=list)
+    joined_at: str = field(default_factory=lambda: iso(time.time()))
+
+    def __repr__(self) -> str:
+        return f"<Member {self.name} id={self.id}{' bot' if self.bot else ''}>"
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def user_payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": None if self.bot else self.name.capitalize(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    def member_payload(self, permissions: int | None = None, *, with_user: bool = True) -> JSON:
+        data: JSON = {
+            "roles": [str(r) for r in self.role_ids],
+            "joined_at": self.joined_at,
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user_payload()
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Overwrite:
+    """A channel permission overwrite; type 0 targets a role, 1 a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass(eq=False, repr=False)
+class Channel:
+    id: int
+    name: str
+    type: int = ChannelType.TEXT
+    guild_id: int | None = None
+    position: int = 0
+    overwrites: list[Overwrite] = field(default_factory=list)
+    recipient: Member | None = None  # DM channels only
+
+    def __repr__(self) -> str:
+        where = f"dm with {self.recipient.name}" if self.recipient else f"#{self.name}"
+        return f"<Channel {where} id={self.id}>"
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == ChannelType.DM
+
+    def payload(self, permissions: int | None = None) -> JSON:
+        if self.is_dm:
+            assert self.recipient is not None
+            data: JSON = {
+                "id": str(self.id),
+                "type": ChannelType.DM,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [self.recipient.user_payload()],
+            }
+        else:
+            data = {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "position": self.position,
+                "permission_overwrites": [o.payload() for o in self.overwrites],
+                "topic": None,
+                "nsfw": False,
+                "parent_id": None,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            }
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    preferred_locale: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def role_named(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name == name:
+                return role
+        raise KeyError(f"no role named {name!r}")
+
+    def permissions(self, member: Member, channel: Channel | None = None) -> int:
+        """Discord's permission algorithm: roles, then overwrites (everyone, roles, member)."""
+        if member.id == self.owner_id:
+            return Perm.ALL
+        base = self.everyone.permissions
+        for role_id in member.role_ids:
+            base |= self.roles[role_id].permissions
+        if base & Perm.ADMINISTRATOR:
+            return Perm.ALL
+        if channel is None:
+            return base
+        by_target = {(o.type, o.id): o for o in channel.overwrites}
+        if everyone := by_target.get((0, self.id)):
+            base = (base & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.role_ids:
+            if role_ow := by_target.get((0, role_id)):
+                allow |= role_ow.allow
+                deny |= role_ow.deny
+        base = (base & ~deny) | allow
+        if member_ow := by_target.get((1, member.id)):
+            base = (base & ~member_ow.deny) | member_ow.allow
+        return base
+
+
+@dataclass(eq=False, repr=False)
+class MessageVersion:
+    """One state of a message; an edit appends a new version rather than overwriting."""
+
+    message: Message = field(repr=False)
+    content: str
+    embeds: list[JSON]
+    components: list[JSON]
+    attachments: list[JSON]
+    flags: int
+    mention_ids: list[int]
+    edited_timestamp: str | None
+
+    def __repr__(self) -> str:
+        n = self.message.versions.index(self) + 1 if self in self.message.versions else "?"
+        return f"<MessageVersion {n} of message {self.message.id} {self.content!r}>"
+
+    def texts(self) -> list[str]:
+        """Every human- or bot-readable string in this version, for visibility checks."""
+        found = [self.content] if self.content else []
+        for embed in self.embeds:
+            found += [embed.get(k) or "" for k in ("title", "description", "url")]
+            found += [
+                (embed.get(k) or {}).get(sub) or ""
+                for k, sub in (("footer", "text"), ("author", "name"))
+            ]
+            for f in embed.get("fields") or []:
+                found += [f.get("name") or "", f.get("value") or ""]
+        found += component_texts(self.components)
+        found += [a.get("filename") or "" for a in self.attachments]
+        found += [a.get("description") or "" for a in self.attachments]
+        return [t for t in found if t]
+
+
+def walk_components(components: list[JSON]) -> Iterator[JSON]:
+    """Every component, including those nested in rows, containers, sections and accessories."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        if accessory := component.get("accessory"):
+            yield from walk_components([accessory])
+
+
+def component_texts(components: list[JSON]) -> list[str]:
+    found: list[str] = []
+    for c in walk_components(components):
+        found += [c.get(k) or "" for k in ("label", "placeholder", "custom_id", "content", "url")]
+        for option in c.get("options") or []:
+            found += [option.get(k) or "" for k in ("label", "value", "description")]
+    return found
+
+
+@dataclass(eq=False, repr=False)
+class Message:
+    """A message and its full history. Attributes like ``content`` read the latest version."""
+
+    id: int
+    channel: Channel
+    author: Member
+    type: int = 0
+    versions: list[MessageVersion] = field(default_factory=list)
+    ephemeral_to: Member | None = None
+    interaction: Interaction | None = None
+    webhook_id: int | None = None
+    tts: bool = False
+    deleted: bool = False
+
+    def __repr__(self) -> str:
+        seen_by = f" ephemeral to {self.ephemeral_to.name}" if self.ephemeral_to else ""
+        gone = " deleted" if self.deleted else ""
+        return (
+            f"<Message {self.id} in {self.channel!r}{seen_by}{gone} "
+            f"v{len(self.versions)} {self.content!r}>"
+        )
+
+    @property
+    def latest(self) -> MessageVersion:
+        return self.versions[-1]
+
+    @property
+    def content(self) -> str:
+        return self.latest.content
+
+    @property
+    def embeds(self) -> list[JSON]:
+        return self.latest.embeds
+
+    @property
+    def components(self) -> list[JSON]:
+        return self.latest.components
+
+    @property
+    def attachments(self) -> list[JSON]:
+        return self.latest.attachments
+
+    @property
+    def flags(self) -> int:
+        return self.latest.flags
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & Flag.EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """True while this is a deferred reply's "thinking..." placeholder."""
+        return bool(self.flags & Flag.LOADING)
+
+    @property
+    def timestamp(self) -> str:
+        return iso(Snowflakes.timestamp(self.id))
+
+    def visible_to(self, member: Member) -> bool:
+        if self.ephemeral_to is not None:
+            return self.ephemeral_to is member
+        if self.channel.is_dm:
+            return self.channel.recipient is member
+        return True
+
+    def texts(self) -> list[str]:
+        """Texts of every version this message ever had."""
+        return [t for v in self.versions for t in v.texts()]
+
+    def buttons(self) -> list[JSON]:
+        return [c for c in walk_components(self.components) if c.get("type") == 2]
+
+    def selects(self) -> list[JSON]:
+        return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def payload(self) -> JSON:
+        v = self.latest
+        data: JSON = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "author": self.author.user_payload(),
+            "content": v.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": v.edited_timestamp,
+            "tts": self.tts,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": v.attachments,
+            "embeds": v.embeds,
+            "pinned": False,
+            "type": self.type,
+            "flags": v.flags,
+            "components": v.components,
+        }
+        if self.channel.guild_id is not None:
+            data["guild_id"] = str(self.channel.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(self.webhook_id)
+        if self.interaction is not None:
+            i = self.interaction
+            meta: JSON = {
+                "id": str(i.id),
+                "type": i.type,
+                "user": i.user.user_payload(),
+                "authorizing_integration_owners": i.payload["authorizing_integration_owners"],
+            }
+            if i.original is not None and i.original is not self:
+                meta["original_response_message_id"] = str(i.original.id)
+            if i.source_message is not None:
+                meta["interacted_message_id"] = str(i.source_message.id)
+            data["interaction_metadata"] = meta
+        return data
+
+
+@dataclass(eq=False, repr=False)
+class Interaction:
+    """One interaction sent to the bot, and everything the bot did in answer to it."""
+
+    id: int
+    token: str
+    type: int
+    user: Member
+    channel: Channel
+    payload: JSON
+    description: str
+    window: float
+    deadline: float  # event-loop time after which an initial response is too late
+    source_message: Message | None = None  # the message a clicked component is on
+    status: str = "pending"  # pending -> answered | failed
+    failure: str | None = None
+    response_type: int | None = None
+    original: Message | None = None  # what webhooks/@original refers to
+    followups: list[Message] = field(default_factory=list)
+    late_callbacks: list[JSON] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    choices: list[JSON] | None = None  # autocomplete answer
+    modal: JSON | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def __repr__(self) -> str:
+        return f"<Interaction {self.id} {self.description!r} by {self.user.name} {self.status}>"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "failed"
+
+    def fail(self, reason: str) -> None:
+        if self.status == "pending":
+            self.status = "failed"
+            self.failure = reason
+            self.answered.set()
+
+
+@dataclass(eq=False)
+class CommandSync:
+    """One bulk overwrite of application commands, as the bot sent it."""
+
+    guild_id: int | None
+    commands: list[JSON]
+    at: float
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class World:
+    """All state of the double, plus change notification for tests that wait on it."""
+
+    def __init__(self, *, bot_name: str, guild_name: str, guild_locale: str, token: str) -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.application_id = self.ids.next()
+        self.owner_id = self.ids.next()  # a guild owner who is not otherwise involved
+        self.bot = Member(self.application_id, bot_name, bot=True)
+        guild_id = self.ids.next()
+        self.guild = Guild(guild_id, guild_name, guild_locale, self.owner_id)
+        self.guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
+        bot_role = Role(self.ids.next(), bot_name, BOT_PERMISSIONS, position=1, bot_id=self.bot.id)
+        self.guild.roles[bot_role.id] = bot_role
+        self.bot.role_ids.append(bot_role.id)
+        self.guild.members[self.bot.id] = self.bot
+        self.dm_channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.global_commands: list[JSON] = []
+        self.guild_commands: dict[int, list[JSON]] = {}
+        self.command_syncs: list[CommandSync] = []
+        self.uploads: dict[int, bytes] = {}
+        self._changed = asyncio.Event()
+        self.last_change = 0.0
+
+    # -- change notification -------------------------------------------------------------
+
+    def touch(self) -> None:
+        """Wake everything waiting on the world; called after every mutation."""
+        self.last_change = time.monotonic()
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def changed(self, timeout: float) -> None:
+        """Wait until the next mutation, or ``timeout`` seconds."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    # -- guild -----------------------------------------------------------------------------
+
+    def add_channel(self, name: str, *, overwrites: list[Overwrite] | None = None) -> Channel:
+        channel = Channel(
+            self.ids.next(),
+            name,
+            guild_id=self.guild.id,
+            position=len(self.guild.channels),
+            overwrites=overwrites or [],
+        )
+        self.guild.channels[channel.id] = channel
+        return channel
+
+    def channel_named(self, name: str) -> Channel:
+        for channel in self.guild.channels.values():
+            if channel.name == name:
+                return channel
+        raise KeyError(
+            f"no channel named {name!r}; have {[c.name for c in self.guild.channels.values()]}"
+        )
+
+    def dm_channel(self, member: Member) -> Channel:
+        if member.id not in self.dm_channels:
+            self.dm_channels[member.id] = Channel(
+                self.ids.next(), "", type=ChannelType.DM, recipient=member
+            )
+        return self.dm_channels[member.id]
+
+    def find_channel(self, channel_id: int) -> Channel | None:
+        if channel_id in self.guild.channels:
+            return self.guild.channels[channel_id]
+        return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
+
+    def member_named(self, name: str) -> Member | None:
+        return next((m for m in self.guild.members.values() if m.name == name), None)
+
+    def add_member(self, name: str, locale: str, roles: list[Role]) -> Member:
+        member = Member(self.ids.next(), name, locale=locale, role_ids=[r.id for r in roles])
+        self.guild.members[member.id] = member
+        return member
+
+    def permissions(self, member: Member, channel: Channel | None) -> int:
+        if channel is not None and channel.is_dm:
+            return DM_PERMISSIONS
+        return self.guild.permissions(member, channel)
+
+    def guild_payload(self, *, with_members: bool) -> JSON:
+        """The GUILD_CREATE body; members other than the bot only with the members intent."""
+        g = self.guild
+        members = list(g.members.values()) if with_members else [self.bot]
+        return {
+            "id": str(g.id),
+            "name": g.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(g.owner_id),
+            "preferred_locale": g.preferred_locale,
+            "features": [],
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_progress_bar_enabled": False,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "joined_at": self.bot.joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(g.members),
+            "roles": [r.payload() for r in g.roles.values()],
+            "channels": [c.payload() for c in g.channels.values()],
+            "members": [m.member_payload() for m in members],
+            "emojis": [],
+            "stickers": [],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    # -- messages --------------------------------------------------------------------------
+
+    def new_version(self, message: Message, body: JSON, *, edit: bool) -> MessageVersion:
+        """A version built from a create/edit body; on edit, absent fields keep their value."""
+        prev = message.versions[-1] if message.versions else None
+
+        def pick(key: str, default: Any) -> Any:
+            if key in body:
+                return body[key] if body[key] is not None else default
+            return getattr(prev, key) if prev is not None else default
+
+        content = pick("content", "")
+        flags = pick("flags", 0)
+        if prev is not None:  # ephemerality cannot change after creation; an edit ends loading
+            flags = (flags & ~(Flag.EPHEMERAL | Flag.LOADING)) | (prev.flags & Flag.EPHEMERAL)
+        mentions = [int(i) for i in MENTION.findall(content) if int(i) in self.guild.members]
+        return MessageVersion(
+            message=message,
+            content=content,
+            embeds=pick("embeds", []),
+            components=pick("components", []),
+            attachments=pick("attachments", []),
+            flags=flags,
+            mention_ids=mentions,
+            edited_timestamp=iso(time.time()) if edit else None,
+        )
+
+    def create_message(
+        self,
+        channel: Channel,
+        body: JSON,
+        *,
+        type: int = 0,
+        interaction: Interaction | None = None,
+        ephemeral_to: Member | None = None,
+    ) -> Message:
+        message = Message(
+            self.ids.next(),
+            channel,
+            self.bot,
+            type=type,
+            ephemeral_to=ephemeral_to,
+            interaction=interaction,
+            tts=bool(body.get("tts")),
+            webhook_id=self.application_id if interaction is not None else None,
+        )
+        message.versions.append(self.new_version(message, body, edit=False))
+        self.messages[message.id] = message
+        self.touch()
+        return message
+
+    def edit_message(self, message: Message, body: JSON) -> Message:
+        message.versions.append(self.new_version(message, body, edit=True))
+        self.touch()
+        return message
+
+    def delete_message(self, message: Message) -> None:
+        message.deleted = True
+        self.touch()
+
+    # -- interactions ----------------------------------------------------------------------
+
+    def new_token(self) -> str:
+        return "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+
+    def interaction_by_token(self, token: str) -> Interaction | None:
+        return next((i for i in self.interactions.values() if i.token == token), None)
+
+    def all_commands(self) -> Iterator[JSON]:
+        yield from self.global_commands
+        for commands in self.guild_commands.values():
+            yield from commands
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def messages_where(self, predicate: Callable[[Message], bool]) -> list[Message]:
+        return [m for m in self.messages.values() if predicate(m)]
