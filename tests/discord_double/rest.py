@@ -1,0 +1,761 @@
+"""The REST routes discord.py calls, answered from the double's world.
+
+Route templates mirror discord.py's ``Route`` paths (http.py, webhook/async_.py) so that fault
+patterns can be copied from there. Errors use Discord's JSON shape ``{"message", "code"}``, and
+payload limits that Discord enforces (content length, embed sizes, component layout) are
+enforced here too, so a bot that would be rejected by Discord is rejected by the double.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+
+from .state import JSON, Channel, CommandSync, Flag, Interaction, Message, Perm, walk_components
+
+if TYPE_CHECKING:
+    from .server import DiscordDouble
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """JSON with a content type of exactly ``application/json``: discord.py only decodes that."""
+    return web.Response(
+        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+class DiscordError(Exception):
+    """Raised by handlers; turned into Discord's error JSON by the server middleware."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+    def response(self) -> web.Response:
+        return json_response({"message": self.message, "code": self.code}, self.status)
+
+
+def unknown(what: str, code: int) -> DiscordError:
+    return DiscordError(404, code, f"Unknown {what}")
+
+
+@dataclass
+class Upload:
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
+    """JSON, or multipart with ``payload_json`` and ``files[n]`` as discord.py sends uploads."""
+    files: dict[int, Upload] = {}
+    if request.content_type.startswith("multipart/"):
+        payload: Any = {}
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            assert isinstance(part, BodyPartReader)
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.name and (m := re.fullmatch(r"files\[(\d+)\]", part.name)):
+                files[int(m[1])] = Upload(
+                    part.filename or f"file{m[1]}",
+                    bytes(await part.read()),
+                    part.headers.get("Content-Type"),
+                )
+    elif request.can_read_body:
+        payload = await request.json()
+    else:
+        payload = {}
+    request["json"] = payload
+    return payload, files
+
+
+# -- Discord's payload limits ---------------------------------------------------------------
+
+
+def check_message(body: JSON) -> None:
+    """Reject what Discord would reject with 50035 Invalid Form Body."""
+    problems: list[str] = []
+
+    def limit(path: str, value: Any, most: int, least: int = 0) -> None:
+        n = len(value or "")
+        if n > most:
+            problems.append(f"{path}: Must be {most} or fewer in length.")
+        elif n < least:
+            problems.append(f"{path}: Must be {least} or more in length.")
+
+    limit("content", body.get("content"), 2000)
+    embeds = body.get("embeds") or []
+    limit("embeds", embeds, 10)
+    total = 0
+    for n, embed in enumerate(embeds):
+        limit(f"embeds.{n}.title", embed.get("title"), 256)
+        limit(f"embeds.{n}.description", embed.get("description"), 4096)
+        limit(f"embeds.{n}.footer.text", (embed.get("footer") or {}).get("text"), 2048)
+        limit(f"embeds.{n}.author.name", (embed.get("author") or {}).get("name"), 256)
+        fields = embed.get("fields") or []
+        limit(f"embeds.{n}.fields", fields, 25)
+        for k, f in enumerate(fields):
+            limit(f"embeds.{n}.fields.{k}.name", f.get("name"), 256, 1)
+            limit(f"embeds.{n}.fields.{k}.value", f.get("value"), 1024, 1)
+        total += sum(len(embed.get(key) or "") for key in ("title", "description"))
+        total += len((embed.get("footer") or {}).get("text") or "")
+        total += sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields)
+    if total > 6000:
+        problems.append("embeds: Embed size exceeds maximum size of 6000")
+    components = body.get("components") or []
+    if not (body.get("flags") or 0) & Flag.COMPONENTS_V2:
+        problems += component_problems(components)
+    custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
+    for custom_id in custom_ids:
+        limit("components.custom_id", custom_id, 100, 1)
+    if len(custom_ids) != len(set(custom_ids)):
+        problems.append("components: Component custom id cannot be duplicated")
+    if problems:
+        raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+
+def component_problems(rows: list[JSON]) -> list[str]:
+    """Layout rules for classic components: up to 5 rows of 5 buttons or 1 select."""
+    problems = ["components: Must be 5 or fewer in length."] if len(rows) > 5 else []
+    for r, row in enumerate(rows):
+        children = row.get("components") or []
+        if row.get("type") != 1:
+            problems.append(f"components.{r}: top-level components must be action rows")
+        if not 1 <= len(children) <= 5:
+            problems.append(f"components.{r}.components: Must be between 1 and 5 in length.")
+        if len(children) > 1 and any(c.get("type") != 2 for c in children):
+            problems.append(f"components.{r}: a select menu must be alone in its row")
+        for c, child in enumerate(children):
+            where = f"components.{r}.components.{c}"
+            if child.get("type") == 2:
+                if len(child.get("label") or "") > 80:
+                    problems.append(f"{where}.label: Must be 80 or fewer in length.")
+                if not child.get("label") and not child.get("emoji"):
+                    problems.append(f"{where}: a button needs a label or an emoji")
+                if child.get("style") == 5 and not child.get("url"):
+                    problems.append(f"{where}.url: This field is required")
+                if child.get("style") not in (5, 6) and not child.get("custom_id"):
+                    problems.append(f"{where}.custom_id: This field is required")
+            if child.get("type") == 3:
+                options = child.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    problems.append(f"{where}.options: Must be between 1 and 25 in length.")
+                for o, option in enumerate(options):
+                    for key in ("label", "value", "description"):
+                        if len(option.get(key) or "") > 100:
+                            problems.append(
+                                f"{where}.options.{o}.{key}: Must be 100 or fewer in length."
+                            )
+            if len(child.get("placeholder") or "") > 150:
+                problems.append(f"{where}.placeholder: Must be 150 or fewer in length.")
+    return problems
+
+
+def is_empty(body: JSON) -> bool:
+    return not any(
+        body.get(k)
+        for k in ("content", "embeds", "components", "attachments", "sticker_ids", "poll")
+    )
+
+
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_commands(commands: list[JSON]) -> None:
+    """The validation Discord applies to a bulk overwrite of application commands."""
+    problems: list[str] = []
+    if len(commands) > 100:
+        problems.append("Must be 100 or fewer in length.")
+    seen: set[tuple[int, str]] = set()
+    for n, command in enumerate(commands):
+        kind = command.get("type", 1)
+        name = command.get("name", "")
+        if (kind, name) in seen:
+            problems.append(f"{n}.name: Application command names must be unique")
+        seen.add((kind, name))
+        if kind == 1:
+            problems += _option_problems(str(n), command)
+    if problems:
+        raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+
+def _option_problems(path: str, node: JSON) -> list[str]:
+    problems: list[str] = []
+    name, description = node.get("name", ""), node.get("description", "")
+    if not COMMAND_NAME.match(name) or name != name.lower():
+        problems.append(f"{path}.name: Command name is invalid ({name!r})")
+    if not 1 <= len(description) <= 100:
+        problems.append(f"{path}.description: Must be between 1 and 100 in length.")
+    options = node.get("options") or []
+    if len(options) > 25:
+        problems.append(f"{path}.options: Must be 25 or fewer in length.")
+    required_seen_optional = False
+    for k, option in enumerate(options):
+        problems += _option_problems(f"{path}.options.{k}", option)
+        if option.get("type") in (1, 2):
+            continue
+        if option.get("required") and required_seen_optional:
+            problems.append(
+                f"{path}.options.{k}: Required options must be placed before non-required options"
+            )
+        required_seen_optional |= not option.get("required")
+        if len(option.get("choices") or []) > 25:
+            problems.append(f"{path}.options.{k}.choices: Must be 25 or fewer in length.")
+    return problems
+
+
+# -- the routes -----------------------------------------------------------------------------
+
+
+class RestApi:
+    """Handlers for every route the double knows; anything else is an unknown route (404)."""
+
+    def __init__(self, double: DiscordDouble) -> None:
+        self.double = double
+        self.world = double.world
+
+    def routes(self) -> list[tuple[str, str, Handler]]:
+        app, guild_app = (
+            "/applications/{application_id}",
+            "/applications/{application_id}/guilds/{guild_id}",
+        )
+        hook = "/webhooks/{webhook_id}/{webhook_token}"
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", "/users/@me", self.get_me),
+            ("POST", "/users/@me/channels", self.open_dm),
+            ("GET", "/users/{user_id}", self.get_user),
+            ("GET", "/oauth2/applications/@me", self.get_application),
+            ("GET", "/applications/@me", self.get_application),
+            ("GET", "/gateway", self.get_gateway),
+            ("GET", "/gateway/bot", self.get_gateway),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
+            ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
+            ("GET", "/guilds/{guild_id}/roles", self.get_roles),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("GET", "/channels/{channel_id}", self.get_channel),
+            ("GET", "/channels/{channel_id}/messages", self.list_messages),
+            ("POST", "/channels/{channel_id}/messages", self.create_message),
+            ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            ("POST", "/channels/{channel_id}/typing", self.typing),
+            ("POST", "/interactions/{webhook_id}/{webhook_token}/callback", self.callback),
+            ("POST", hook, self.followup),
+        ]
+        for path in (f"{hook}/messages/@original", f"{hook}/messages/{{message_id}}"):
+            routes += [
+                ("GET", path, self.get_hook_message),
+                ("PATCH", path, self.edit_hook_message),
+                ("DELETE", path, self.delete_hook_message),
+            ]
+        for base in (app, guild_app):
+            routes += [
+                ("GET", f"{base}/commands", self.list_commands),
+                ("PUT", f"{base}/commands", self.overwrite_commands),
+                ("POST", f"{base}/commands", self.upsert_command),
+                ("GET", f"{base}/commands/{{command_id}}", self.get_command),
+                ("PATCH", f"{base}/commands/{{command_id}}", self.edit_command),
+                ("DELETE", f"{base}/commands/{{command_id}}", self.delete_command),
+            ]
+        return routes
+
+    # -- identity ----------------------------------------------------------------------------
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                **self.world.bot.user_payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "flags": 0,
+                "locale": "en-US",
+                "email": None,
+            }
+        )
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        member = self.world.guild.members.get(_int(request, "user_id"))
+        if member is None:
+            raise unknown("User", 10013)
+        return json_response(member.user_payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        world = self.world
+        owner = {
+            "id": str(world.owner_id),
+            "username": "owner",
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+        }
+        return json_response(
+            {
+                "id": str(world.application_id),
+                "name": world.bot.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "type": None,
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "bot": world.bot.user_payload(),
+                "owner": owner,
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "guild_id": None,
+                "interactions_endpoint_url": None,
+                "tags": [],
+                "redirect_uris": [],
+                "integration_types_config": {"0": {}},
+            }
+        )
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.double.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # -- guild ---------------------------------------------------------------------------------
+
+    def _guild(self, request: web.Request) -> None:
+        if _int(request, "guild_id") != self.world.guild.id:
+            raise DiscordError(403, 50001, "Missing Access")
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        data = self.world.guild_payload(with_members=False)
+        for key in ("channels", "members", "threads", "presences", "voice_states"):
+            data.pop(key)
+        return json_response(data)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return json_response([c.payload() for c in self.world.guild.channels.values()])
+
+    async def get_roles(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return json_response([r.payload() for r in self.world.guild.roles.values()])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        member = self.world.guild.members.get(_int(request, "user_id"))
+        if member is None:
+            raise unknown("Member", 10007)
+        return json_response(member.member_payload())
+
+    # -- channels and messages -----------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.world.find_channel(_int(request, "channel_id"))
+        if channel is None:
+            raise unknown("Channel", 10003)
+        return channel
+
+    def _channel_message(self, request: web.Request) -> Message:
+        """Channel routes cannot see ephemeral messages, exactly as on Discord."""
+        channel = self._channel(request)
+        message = self.world.messages.get(_int(request, "message_id"))
+        if (
+            message is None
+            or message.channel is not channel
+            or message.deleted
+            or message.ephemeral
+        ):
+            raise unknown("Message", 10008)
+        return message
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        member = self.world.guild.members.get(int(body.get("recipient_id", 0)))
+        if member is None or member.bot:
+            raise unknown("User", 10013)
+        return json_response(self.world.dm_channel(member).payload())
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel(request).payload())
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return web.Response(status=204)
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = min(int(request.query.get("limit", 50)), 100)
+        before = int(request.query.get("before", 1 << 63))
+        after = int(request.query.get("after", 0))
+        found = sorted(
+            (
+                m
+                for m in self.world.messages.values()
+                if m.channel is channel
+                and not m.deleted
+                and not m.ephemeral
+                and after < m.id < before
+            ),
+            key=lambda m: m.id,
+            reverse=True,
+        )
+        return json_response([m.payload() for m in found[:limit]])
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        allowed = self.world.permissions(self.world.bot, channel)
+        if not allowed & Perm.VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if not allowed & Perm.SEND_MESSAGES:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        body, files = await read_body(request)
+        self._attach(body, files, [])
+        check_message(body)
+        if is_empty(body):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        message = self.world.create_message(channel, body)
+        await self.double.gateway.dispatch_message("MESSAGE_CREATE", message)
+        return json_response(message.payload())
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        return json_response(self._channel_message(request).payload())
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        return json_response((await self._edit(message, request)).payload())
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        await self._delete(self._channel_message(request))
+        return web.Response(status=204)
+
+    async def _edit(self, message: Message, request: web.Request) -> Message:
+        body, files = await read_body(request)
+        self._attach(body, files, message.attachments)
+        check_message(body)
+        merged = {
+            k: getattr(message.latest, k)
+            for k in ("content", "embeds", "components", "attachments")
+        }
+        merged.update({k: v for k, v in body.items() if k in merged})
+        if is_empty(merged):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        self.world.edit_message(message, body)
+        await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
+        return message
+
+    async def _delete(self, message: Message) -> None:
+        self.world.delete_message(message)
+        await self.double.gateway.dispatch_message("MESSAGE_DELETE", message)
+
+    def _attach(self, body: JSON, files: dict[int, Upload], existing: list[JSON]) -> None:
+        """Turn ``attachments`` entries and uploaded files into attachment objects.
+
+        An entry whose id is a file index is a new upload; one whose id is an existing
+        attachment keeps it; on edit, attachments not listed are removed."""
+        if not files and "attachments" not in body:
+            return
+        by_id = {a["id"]: a for a in existing}
+        entries = body.get("attachments")
+        if entries is None:
+            entries = [{"id": i, "filename": f.filename} for i, f in sorted(files.items())]
+        result: list[JSON] = []
+        for entry in entries:
+            key = str(entry.get("id"))
+            if key in by_id:
+                result.append(by_id[key])
+                continue
+            upload = files.get(int(key)) if key.isdigit() else None
+            if upload is None:
+                raise DiscordError(400, 50035, f"Invalid Form Body: attachments: no file {key}")
+            attachment_id = self.world.ids.next()
+            self.world.uploads[attachment_id] = upload.data
+            filename = entry.get("filename") or upload.filename
+            url = f"{self.double.url}/attachments/{attachment_id}/{filename}"
+            result.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": filename,
+                    "size": len(upload.data),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": upload.content_type,
+                    **({"description": entry["description"]} if entry.get("description") else {}),
+                }
+            )
+        body["attachments"] = result
+
+    async def get_upload(self, request: web.Request) -> web.Response:
+        data = self.world.uploads.get(_int(request, "attachment_id"))
+        if data is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+
+    # -- interactions ------------------------------------------------------------------------
+
+    async def callback(self, request: web.Request) -> web.Response:
+        interaction = self.world.interactions.get(_int(request, "webhook_id"))
+        if interaction is None or interaction.token != request.match_info["webhook_token"]:
+            raise unknown("interaction", 10062)
+        body, files = await read_body(request)
+        if interaction.status == "answered":
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        now = asyncio.get_running_loop().time()
+        if interaction.status == "failed" or now > interaction.deadline:
+            interaction.late_callbacks.append(
+                {"type": body.get("type"), "after": now - interaction.deadline + interaction.window}
+            )
+            interaction.fail(f"no response within {interaction.window:g} s")
+            self.world.touch()
+            raise unknown("interaction", 10062)
+        try:
+            message = await self._respond(interaction, body, files)
+        except DiscordError as error:
+            interaction.errors.append(error.message)
+            self.world.touch()
+            raise
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return web.Response(status=204)
+        data: JSON = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "activity_instance_id": None,
+                "response_message_id": str(message.id) if message else None,
+                "response_message_loading": bool(message and message.loading),
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            },
+            "resource": {"type": body["type"]},
+        }
+        if message is not None:
+            data["resource"]["message"] = message.payload()
+        return json_response(data)
+
+    async def _respond(
+        self, i: Interaction, body: JSON, files: dict[int, Upload]
+    ) -> Message | None:
+        """Apply one callback: 4 reply, 5 deferred reply, 6 deferred update, 7 update,
+        8 autocomplete choices, 9 modal."""
+        kind, data = body.get("type"), body.get("data") or {}
+        valid = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7)}[i.type]
+        if kind not in valid:
+            raise DiscordError(
+                400,
+                50035,
+                f"Invalid Form Body: type: callback {kind} is not "
+                f"valid for interaction type {i.type}",
+            )
+        message: Message | None = None
+        message_type = 20 if i.type == 2 else 0
+        if kind == 4:
+            self._attach(data, files, [])
+            check_message(data)
+            if is_empty(data):
+                raise DiscordError(400, 50006, "Cannot send an empty message")
+            ephemeral = bool((data.get("flags") or 0) & Flag.EPHEMERAL)
+            message = self.world.create_message(
+                i.channel,
+                data,
+                type=message_type,
+                interaction=i,
+                ephemeral_to=i.user if ephemeral else None,
+            )
+            await self.double.gateway.dispatch_message("MESSAGE_CREATE", message)
+        elif kind == 5:
+            ephemeral = bool((data.get("flags") or 0) & Flag.EPHEMERAL)
+            flags = Flag.LOADING | (Flag.EPHEMERAL if ephemeral else 0)
+            message = self.world.create_message(
+                i.channel,
+                {"content": "", "flags": flags},
+                type=message_type,
+                interaction=i,
+                ephemeral_to=i.user if ephemeral else None,
+            )
+            await self.double.gateway.dispatch_message("MESSAGE_CREATE", message)
+        elif kind in (6, 7):
+            assert i.source_message is not None
+            message = i.source_message
+            if kind == 7:
+                self._attach(data, files, message.attachments)
+                check_message(data)
+                self.world.edit_message(message, data)
+                await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
+        elif kind == 8:
+            i.choices = data.get("choices") or []
+        elif kind == 9:
+            i.modal = data
+        if kind in (4, 5, 6, 7):
+            i.original = message
+        i.status, i.response_type = "answered", kind
+        i.answered.set()
+        self.world.touch()
+        return message if kind != 6 else None
+
+    def _hook_interaction(self, request: web.Request) -> Interaction:
+        """The interaction behind an interaction webhook; usable once it has been answered."""
+        interaction = self.world.interaction_by_token(request.match_info["webhook_token"])
+        if (
+            _int(request, "webhook_id") != self.world.application_id
+            or interaction is None
+            or interaction.status != "answered"
+        ):
+            raise unknown("Webhook", 10015)
+        return interaction
+
+    def _hook_message(self, request: web.Request) -> Message:
+        interaction = self._hook_interaction(request)
+        message_id = request.match_info.get("message_id", "@original")
+        if message_id == "@original":
+            message = interaction.original
+        else:
+            message = self.world.messages.get(_int(request, "message_id"))
+            if message is not interaction.original and message not in interaction.followups:
+                message = None
+        if message is None or message.deleted:
+            raise unknown("Message", 10008)
+        return message
+
+    async def followup(self, request: web.Request) -> web.Response:
+        i = self._hook_interaction(request)
+        body, files = await read_body(request)
+        self._attach(body, files, [])
+        check_message(body)
+        if is_empty(body):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        if i.response_type == 5 and i.original is not None and i.original.loading:
+            # Discord turns the first followup after a deferred reply into that reply.
+            message = self.world.edit_message(i.original, body)
+            await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
+        else:
+            ephemeral = bool((body.get("flags") or 0) & Flag.EPHEMERAL)
+            message = self.world.create_message(
+                i.channel,
+                body,
+                type=20 if i.type == 2 else 0,
+                interaction=i,
+                ephemeral_to=i.user if ephemeral else None,
+            )
+            i.followups.append(message)
+            await self.double.gateway.dispatch_message("MESSAGE_CREATE", message)
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return json_response(message.payload())
+        return web.Response(status=204)
+
+    async def get_hook_message(self, request: web.Request) -> web.Response:
+        return json_response(self._hook_message(request).payload())
+
+    async def edit_hook_message(self, request: web.Request) -> web.Response:
+        return json_response((await self._edit(self._hook_message(request), request)).payload())
+
+    async def delete_hook_message(self, request: web.Request) -> web.Response:
+        await self._delete(self._hook_message(request))
+        return web.Response(status=204)
+
+    # -- application commands ------------------------------------------------------------------
+
+    def _commands(self, request: web.Request) -> tuple[int | None, list[JSON]]:
+        if _int(request, "application_id") != self.world.application_id:
+            raise unknown("Application", 10002)
+        if "guild_id" not in request.match_info:
+            return None, self.world.global_commands
+        self._guild(request)
+        return self.world.guild.id, self.world.guild_commands.setdefault(self.world.guild.id, [])
+
+    def _stored(self, command: JSON, guild_id: int | None, existing: list[JSON]) -> JSON:
+        """The command as Discord returns it; a command keeps its id across overwrites."""
+        kind = command.get("type", 1)
+        old = next(
+            (c for c in existing if c["name"] == command["name"] and c["type"] == kind), None
+        )
+        permissions = command.get("default_member_permissions")
+        stored = {
+            "name_localizations": None,
+            "description_localizations": None,
+            "options": [],
+            "contexts": None,
+            "integration_types": [0],
+            "nsfw": False,
+            "dm_permission": True,
+            **command,
+            "id": old["id"] if old else str(self.world.ids.next()),
+            "application_id": str(self.world.application_id),
+            "version": str(self.world.ids.next()),
+            "type": kind,
+            "description": command.get("description", ""),
+            "default_member_permissions": None if permissions is None else str(permissions),
+        }
+        if guild_id is not None:
+            stored["guild_id"] = str(guild_id)
+        return stored
+
+    async def list_commands(self, request: web.Request) -> web.Response:
+        return json_response(self._commands(request)[1])
+
+    async def overwrite_commands(self, request: web.Request) -> web.Response:
+        guild_id, existing = self._commands(request)
+        body, _ = await read_body(request)
+        check_commands(body)
+        stored = [self._stored(c, guild_id, existing) for c in body]
+        existing[:] = stored
+        self.world.command_syncs.append(CommandSync(guild_id, stored, time.monotonic()))
+        self.world.touch()
+        return json_response(stored)
+
+    async def upsert_command(self, request: web.Request) -> web.Response:
+        guild_id, existing = self._commands(request)
+        body, _ = await read_body(request)
+        check_commands([body])
+        stored = self._stored(body, guild_id, existing)
+        existing[:] = [c for c in existing if c["id"] != stored["id"]] + [stored]
+        self.world.touch()
+        return json_response(stored, 201)
+
+    def _command(self, request: web.Request) -> tuple[int | None, list[JSON], JSON]:
+        guild_id, existing = self._commands(request)
+        command = next((c for c in existing if c["id"] == request.match_info["command_id"]), None)
+        if command is None:
+            raise unknown("application command", 10063)
+        return guild_id, existing, command
+
+    async def get_command(self, request: web.Request) -> web.Response:
+        return json_response(self._command(request)[2])
+
+    async def edit_command(self, request: web.Request) -> web.Response:
+        guild_id, existing, command = self._command(request)
+        body, _ = await read_body(request)
+        updated = self._stored({**command, **body}, guild_id, existing)
+        check_commands([updated])
+        existing[existing.index(command)] = updated
+        self.world.touch()
+        return json_response(updated)
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        _, existing, command = self._command(request)
+        existing.remove(command)
+        self.world.touch()
+        return web.Response(status=204)
+
+
+def _int(request: web.Request, key: str) -> int:
+    try:
+        return int(request.match_info[key])
+    except ValueError:
+        raise DiscordError(
+            400, 50035, f"Invalid Form Body: {key}: Value is not snowflake."
+        ) from None
