@@ -16,6 +16,8 @@ class NelloDoubles(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
+    """Which house rules a table plays; part of a stored game, since they change what is legal."""
+
     nello: bool = False
     nello_doubles: NelloDoubles = NelloDoubles.HIGH
     nello_dealer_only: bool = False
@@ -25,6 +27,21 @@ class Options:
     sevens: bool = False
     forced_bid: bool = False
     points_game: bool = False
+
+    def __post_init__(self) -> None:
+        if self.splash_marks not in (2, 3):
+            raise ValueError("a Splash is worth 2 or 3 marks")
+        if self.points_game and (self.nello or self.splash or self.plunge or self.sevens):
+            raise ValueError("the 250-point game is played without Nello, Splash, Plunge and "
+                             "Sevens (H-POINTS)")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The house rules in force, by their short names (empty for the default game)."""
+        flags = (("nello", self.nello), ("splash", self.splash), ("plunge", self.plunge),
+                 ("sevens", self.sevens), ("forced_bid", self.forced_bid),
+                 ("points_game", self.points_game))
+        return tuple(name for name, on in flags if on)
 
 
 DEFAULT_OPTIONS = Options()

@@ -113,11 +113,10 @@ def _options(value: object) -> Options:
     if not _is_int(splash_marks) or splash_marks not in (2, 3):
         raise Malformed("option 'splash_marks' must be 2 or 3")
     flags = {key: value.get(key, False) for key in _BOOL_OPTIONS}
-    if flags["points_game"] and any(flags[key] for key in ("nello", "splash", "plunge",
-                                                             "sevens")):
-        raise Malformed("the 250-point game cannot be combined with nello, splash, plunge or "
-                        "sevens")
-    return Options(nello_doubles=NelloDoubles(doubles), splash_marks=splash_marks, **flags)
+    try:
+        return Options(nello_doubles=NelloDoubles(doubles), splash_marks=splash_marks, **flags)
+    except ValueError as error:
+        raise Malformed(str(error)) from None
 
 
 def _action(item: object) -> tuple[Seat, Action]:

@@ -120,3 +120,25 @@ def test_the_command_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "engine.replay"], input="{", text=True,
                           capture_output=True, check=False)
     assert done.returncode == 2 and done.stderr.startswith("malformed input")
+
+
+def test_options_add_their_fields_and_actions() -> None:
+    splash = replay([{"seat": 0, "action": "bid", "marks": 3, "splash": True},
+                     {"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
+                     {"seat": 3, "action": "pass"}], options={"splash": True})
+    assert [r["ok"] for r in splash["results"]] == [False, True, True, True]  # 2 doubles only
+    assert splash["outcome"] == {"redeal": True, "marks": [0, 0], "next_dealer": 0}
+    nello = replay([{"seat": 0, "action": "bid", "marks": 1}, {"seat": 1, "action": "pass"},
+                    {"seat": 2, "action": "pass"}, {"seat": 3, "action": "pass"},
+                    {"seat": 0, "action": "trump", "trump": "nello", "piles": 1}],
+                   options={"nello": True})
+    assert nello["trump"] == "nello" and nello["status"] == "play" and "score" not in nello
+    points = replay([{"seat": s, "action": "pass"} for s in range(4)],
+                    options={"points_game": True}, score=[100, 40])
+    assert points["outcome"] == {"redeal": True, "score": [0, 0], "next_dealer": 0}
+    assert points["score"] == [100, 40] and points["marks"] == [0, 0]
+
+
+def test_without_options_the_output_has_no_score() -> None:
+    assert "score" not in replay([])
+    assert replay([], options={}) == replay([])
