@@ -126,8 +126,9 @@ def test_options_add_their_fields_and_actions() -> None:
     splash = replay([{"seat": 0, "action": "bid", "marks": 3, "splash": True},
                      {"seat": 1, "action": "pass"}, {"seat": 2, "action": "pass"},
                      {"seat": 3, "action": "pass"}], options={"splash": True})
-    assert [r["ok"] for r in splash["results"]] == [False, True, True, True]  # 2 doubles only
-    assert splash["outcome"] == {"redeal": True, "marks": [0, 0], "next_dealer": 0}
+    assert all(r["ok"] for r in splash["results"])  # North holds three doubles
+    assert splash["contract"] == {"declarer": 0, "marks": 3, "splash": True}
+    assert splash["status"] == "trump" and splash["to_act"] == 2
     nello = replay([{"seat": 0, "action": "bid", "marks": 1}, {"seat": 1, "action": "pass"},
                     {"seat": 2, "action": "pass"}, {"seat": 3, "action": "pass"},
                     {"seat": 0, "action": "trump", "trump": "nello", "piles": 1}],
