@@ -1,0 +1,24 @@
+"""A small Discord on 127.0.0.1 for end-to-end tests through the real discord.py client.
+
+See README.md in this folder for how to use it from a test.
+"""
+
+from .driver import InteractionResult, SimulatedMember
+from .process import BotProcess
+from .server import DiscordDouble, RequestRecord
+from .state import Channel, Interaction, Member, Message, MessageVersion, Perm, Role
+
+__all__ = [
+    "BotProcess",
+    "Channel",
+    "DiscordDouble",
+    "Interaction",
+    "InteractionResult",
+    "Member",
+    "Message",
+    "MessageVersion",
+    "Perm",
+    "RequestRecord",
+    "Role",
+    "SimulatedMember",
+]
