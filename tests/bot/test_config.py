@@ -1,0 +1,73 @@
+"""Config.from_env: the environment over .env, and one-line errors for what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE, Config, ConfigError, read_env_file
+
+TOKEN = "MTA4.Gx7abc.0123456789abcdefghij"
+
+
+def test_defaults_need_only_a_token(tmp_path: Path) -> None:
+    config = Config.from_env({"DISCORD_TOKEN": TOKEN}, env_file=tmp_path / "missing")
+    assert config == Config(token=TOKEN)
+    assert config.database == DEFAULT_DATABASE
+    assert config.database.parts[0] == "data"
+    assert config.log_level == "INFO"
+    assert config.dev_guild_id is None
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# settings\n"
+        f"export DISCORD_TOKEN='{TOKEN}'\n"
+        "DATABASE_PATH=/srv/42/db.sqlite3   # a comment\n"
+        'LOG_LEVEL="debug"\n'
+        "\n"
+        "DEV_GUILD_ID=1234\n",
+        encoding="utf-8",
+    )
+    config = Config.from_env({"DEV_GUILD_ID": "999"}, env_file=env)
+    assert config.token == TOKEN
+    assert config.database == Path("/srv/42/db.sqlite3")
+    assert config.log_level == "DEBUG"
+    assert config.dev_guild_id == 999
+
+
+@pytest.mark.parametrize(("environ", "words"), [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "paste my token here"}, "does not look like a bot token"),
+    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
+])
+def test_problems_are_one_line(tmp_path: Path, environ: dict[str, str], words: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        Config.from_env(environ, env_file=tmp_path / "missing")
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_bot_prefix_is_dropped() -> None:
+    assert Config.from_env({"DISCORD_TOKEN": f"Bot {TOKEN}"}, env_file=None).token == TOKEN
+
+
+def test_the_token_never_shows_in_repr() -> None:
+    assert TOKEN not in repr(Config(token=TOKEN))
+
+
+def test_a_malformed_env_line_names_its_line(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"line 2"):
+        read_env_file(env)
+
+
+def test_env_example_documents_every_setting() -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    names = read_env_file(example)
+    assert {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID"} <= set(names)
