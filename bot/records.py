@@ -1,0 +1,111 @@
+"""What the bot keeps about a table: who sits where, its game's seed, and where its message is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine import DEFAULT_OPTIONS, SEATS, Options, Seat
+
+
+class Status(Enum):
+    LOBBY = "lobby"
+    """Seats are being taken; no game yet."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """The game was won; the table message offers a rematch."""
+    CLOSED = "closed"
+    """Ended by its creator or a moderator; an unfinished game counts for nothing."""
+
+    @property
+    def is_active(self) -> bool:
+        return self in (Status.LOBBY, Status.PLAYING)
+
+
+class PlayerKind(Enum):
+    MEMBER = "member"
+    # COMPUTER joins here with the computer players: a seat then holds no member id.
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Whoever holds a seat: a Discord member for now, a computer player later."""
+
+    kind: PlayerKind
+    user_id: int | None = None
+
+    @classmethod
+    def member(cls, user_id: int) -> Player:
+        return cls(PlayerKind.MEMBER, user_id)
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>" if self.user_id is not None else ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    creator_id: int
+    locale: str | None
+    """The server's language when the table was opened: the table message is written in it."""
+    status: Status
+    seats: tuple[Player | None, ...]
+    """Indexed by seat number (R-SEATS)."""
+    seed: str | None = None
+    options: Options = DEFAULT_OPTIONS
+    rules_version: int | None = None
+
+    def player(self, seat: Seat) -> Player | None:
+        return self.seats[seat]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for seat in SEATS:
+            player = self.seats[seat]
+            if player is not None and player.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def is_full(self) -> bool:
+        return all(player is not None for player in self.seats)
+
+    @property
+    def member_ids(self) -> tuple[int, ...]:
+        return tuple(p.user_id for p in self.seats if p is not None and p.user_id is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One accepted action as stored: its place in the game, its hand, its author and text."""
+
+    n: int
+    hand_number: int
+    seat: Seat
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One member's part in a finished game, added to the server's leaderboard."""
+
+    user_id: int
+    won: bool
+    marks: int
+    contracts_bid: int
+    contracts_made: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A member's line on the leaderboard."""
+
+    user_id: int
+    marks_won: int
+    games_played: int
+    games_won: int
+    contracts_bid: int
+    contracts_made: int
