@@ -384,6 +384,7 @@ async def test_a_dropped_gateway_resumes_and_replays_missed_events(
     assert (double.gateway.resumes, double.gateway.identifies, bot.resumed) == (1, 1, 1)
     assert session is double.gateway.current and session is not None and session.replayed >= 1
     assert double.gateway.connection_paths[-1].startswith("/gateway/resume?")
+    assert double.gateway.heartbeats >= 2  # discord.py beats at once on every HELLO
 
 
 async def test_unknown_routes_are_recorded_and_answered_404(

@@ -101,7 +101,7 @@ class DiscordDouble:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/resume", self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self._unknown_route)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -288,6 +288,8 @@ class DiscordDouble:
 
         Searched: content, embed titles/descriptions/fields/footers/authors, component labels,
         placeholders and custom_ids, select options, attachment names, in every version."""
+        if needle == "":
+            raise ValueError("an empty needle is found in every text")
         test = needle if callable(needle) else (lambda text: needle in text)
         for version in self.everything_seen_by(member):
             for text in version.texts():
