@@ -1,0 +1,547 @@
+"""Tables as a service: load → apply → commit → describe, one table at a time.
+
+The service knows no rule. It hands each action to the engine, turns an engine refusal into a
+:class:`Refusal` the player can read, commits what the engine accepted, and describes the result
+only through observations (``engine.observe``), so the Discord layer cannot show what a seat
+may not see. Live games are cached in memory and rebuilt with ``Game.replay`` from the stored
+seed and actions the first time a table is used after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from engine import (
+    DEFAULT_OPTIONS,
+    RULES_VERSION,
+    SEATS,
+    Action,
+    Call,
+    Contract,
+    Domino,
+    Game,
+    HandResult,
+    HandState,
+    Observation,
+    Options,
+    Play,
+    RuleError,
+    Seat,
+    Team,
+    Trump,
+    observe,
+    parse_action,
+    review,
+)
+from engine.dominoes import sorted_for_display
+
+from .records import Player, PlayerResult, Standing, Status, StoredAction, TableRecord
+from .storage import ConflictError, Storage
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 256
+
+
+class Refusal(Exception):
+    """A request refused, said privately to whoever made it; nothing changed.
+
+    ``msgid`` and ``params`` go through :func:`bot.i18n.t`. ``panel``, when set, is the player's
+    current panel, shown with the refusal (a stale button answers with the fresh one)."""
+
+    def __init__(self, msgid: str, /, *, panel: Panel | None = None,
+                 table: TableRecord | None = None, **params: object) -> None:
+        super().__init__(msgid)
+        self.msgid = msgid
+        self.params = params
+        self.panel = panel
+        self.table = table
+        """The table the refusal is about, for a link to its message."""
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.msgid!r}, {self.params!r})"
+
+
+# Engine refusals by code (and, for bids, by the fact they carry), as message ids. The engine's
+# English ``message`` is never shown as is, so every refusal can be translated.
+_RULE_MESSAGES = {
+    "not_your_turn": "It's {to_act}'s turn.",
+    "wrong_phase": "That can't be done at this point of the hand.",
+    "hand_over": "This hand is over.",
+    "game_over": "This game is over.",
+    "illegal_trump": "That trump can't be named here.",
+    "not_in_hand": "That tile is not in your hand.",
+}
+_SUIT_MESSAGES = {
+    "blanks": "You must follow blanks.", "ones": "You must follow ones.",
+    "twos": "You must follow twos.", "threes": "You must follow threes.",
+    "fours": "You must follow fours.", "fives": "You must follow fives.",
+    "sixes": "You must follow sixes.", "trumps": "You must follow trumps.",
+    "doubles": "You must follow doubles.",
+    "sevens": "You must play a tile closest to 7 (Sevens).",
+}
+
+
+def refusal_for(error: RuleError, panel: Panel | None = None) -> Refusal:
+    """The player-facing refusal for an engine :class:`RuleError`."""
+    params = error.params
+    if error.code == "must_follow":
+        msgid = _SUIT_MESSAGES.get(str(params.get("suit")), "You must follow the suit led.")
+        return Refusal(msgid, panel=panel)
+    if error.code == "illegal_bid":
+        if "marks" in params:
+            return Refusal("The next marks bid must be exactly {marks} marks.", panel=panel,
+                           marks=params["marks"])
+        if "points" in params:
+            return Refusal("Bid more than {points}.", panel=panel, points=params["points"])
+        return Refusal("That bid is not allowed now: choose one from your panel.", panel=panel)
+    refusal = Refusal(_RULE_MESSAGES.get(error.code, "That is not allowed now."), panel=panel)
+    refusal.params.update(params)
+    return refusal
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What the last accepted action did, for the line under the table (all of it public)."""
+
+    seat: Seat
+    action: Action
+    trick: tuple[Domino, ...] = ()
+    """The tiles of the trick this play completed, sorted so play order can't be read back
+    (R-SEE-ANON); empty unless it completed one."""
+    trick_team: Team | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand, as everybody may now see it (R-REVIEW): never a tile still held."""
+
+    hand_number: int
+    dealer: Seat
+    contract: Contract | None
+    trump: Trump | None
+    piles: int | None
+    result: HandResult
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    actions: tuple[Call, ...]
+    """Every action with its author, in order; plays only of tiles that were played."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """A table for the channel: the spectator's observation only."""
+
+    table: TableRecord
+    observation: Observation | None
+    """``None`` before the game starts."""
+    count: int = 0
+    """How many actions the game has accepted; panels carry it to recognise stale buttons."""
+    last_hand: HandSummary | None = None
+    event: Event | None = None
+    hand_ended: bool = False
+    """The accepted action ended a hand: the summary of ``last_hand`` is news."""
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One seat's private panel: its own observation (R-SEE-HAND)."""
+
+    table: TableRecord
+    seat: Seat
+    observation: Observation
+    count: int
+
+    @property
+    def user_id(self) -> int | None:
+        player = self.table.player(self.seat)
+        return player.user_id if player is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    snapshot: TableSnapshot
+    panels: tuple[Panel, ...]
+    """Every seat's panel after the action; the acting seat's is ``panels[seat]``."""
+    seat: Seat
+
+    @property
+    def panel(self) -> Panel:
+        return self.panels[self.seat]
+
+
+@dataclass(slots=True)
+class _Live:
+    table: TableRecord
+    game: Game | None = None
+    count: int = 0
+    contracts: list[tuple[Seat, bool]] = field(default_factory=list)
+    """(declarer, made) of each finished hand that had a contract, for the leaderboard."""
+
+
+class TableService:
+    def __init__(self, storage: Storage, *, new_seed: Callable[[], str] | None = None,
+                 options: Options = DEFAULT_OPTIONS) -> None:
+        self.storage = storage
+        self._new_seed = new_seed or (lambda: secrets.token_hex(8))
+        self._options = options
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._live: OrderedDict[int, _Live] = OrderedDict()
+
+    # ----- reading ------------------------------------------------------------------------------
+
+    async def table_in_channel(self, channel_id: int, *, latest: bool = False) -> TableRecord:
+        """The channel's active table (or, with ``latest``, its most recent one)."""
+        if latest:
+            table = await self.storage.latest_table(channel_id)
+        else:
+            table = await self.storage.active_table(channel_id)
+        if table is None:
+            raise Refusal("There is no table in this channel: open one with /42 new.")
+        return table
+
+    async def snapshot(self, table_id: int) -> TableSnapshot:
+        async with self._locks[table_id]:
+            return self._snapshot(await self._load(table_id))
+
+    async def panel(self, table_id: int, user_id: int) -> Panel:
+        """``user_id``'s own panel (the My hand button and /42 hand)."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            seat = self._seat(live.table, user_id)
+            if live.table.status is Status.LOBBY:
+                raise Refusal("The game has not started yet.")
+            return self._panel(live, seat)
+
+    async def last_hand(self, table_id: int) -> HandSummary:
+        """The last finished hand, for review (R-REVIEW)."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            summary = _summary(live.game)
+            if summary is None:
+                raise Refusal("No hand has finished yet at this table.")
+            return summary
+
+    async def active_tables(self) -> list[TableRecord]:
+        return await self.storage.active_tables()
+
+    async def leaderboard(self, guild_id: int, limit: int = 20) -> list[Standing]:
+        return await self.storage.leaderboard(guild_id, limit)
+
+    # ----- the lobby ----------------------------------------------------------------------------
+
+    async def open_table(self, guild_id: int, channel_id: int, user_id: int,
+                         locale: str | None) -> TableSnapshot:
+        """A new table in this channel, its creator sitting North."""
+        seats: list[Player | None] = [Player.member(user_id), None, None, None]
+        try:
+            table = await self.storage.create_table(guild_id, channel_id, user_id, locale, seats)
+        except ConflictError:
+            existing = await self.storage.active_table(channel_id)
+            raise Refusal("This channel already has a table: {link}", table=existing) from None
+        self._remember(_Live(table))
+        log.info("table %s opened in channel %s", table.id, channel_id)
+        return TableSnapshot(table, None)
+
+    async def forget_table(self, table_id: int) -> None:
+        """Remove a table whose message could not be posted."""
+        async with self._locks[table_id]:
+            await self.storage.delete_table(table_id)
+            self._live.pop(table_id, None)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
+        """Record where the table message now is (after posting or reposting it)."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            await self.storage.set_message(table_id, message_id)
+            live.table = replace(live.table, message_id=message_id)
+            return live.table
+
+    async def join(self, table_id: int, user_id: int, seat: Seat | None = None) -> TableSnapshot:
+        """Take ``seat`` (or the first free one) before the game starts."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            self._require_lobby(table)
+            current = table.seat_of(user_id)
+            if seat is None:
+                if current is not None:
+                    raise Refusal("You are already sitting at {seat}.", seat=current)
+                free = [s for s in SEATS if table.player(s) is None]
+                if not free:
+                    raise Refusal("All four seats are taken.")
+                seat = free[0]
+            if current == seat:
+                raise Refusal("You are already sitting at {seat}.", seat=seat)
+            if table.player(seat) is not None:
+                raise Refusal("{seat} is taken.", seat=seat)
+            await self._write_seat(live, seat, Player.member(user_id))
+            return self._snapshot(live)
+
+    async def leave(self, table_id: int, user_id: int) -> TableSnapshot:
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            self._require_lobby(live.table)
+            seat = live.table.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You are not seated at this table.")
+            await self._write_seat(live, seat, None)
+            return self._snapshot(live)
+
+    async def start(self, table_id: int, user_id: int) -> TableSnapshot:
+        """Random first dealer, the deal, the auction (R-DEALER, R-DEAL, R-AUCTION)."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            self._require_lobby(table)
+            self._seat(table, user_id, "Only a seated player can start the game.")
+            if not table.is_full:
+                seated = sum(1 for p in table.seats if p is not None)
+                raise Refusal("Four players are needed to start; {seated} seated so far.",
+                              seated=seated)
+            seed = self._new_seed()
+            try:
+                await self.storage.start_game(table_id, seed, self._options, RULES_VERSION)
+            except ConflictError:
+                raise Refusal("The game has already started.") from None
+            live.table = replace(table, status=Status.PLAYING, seed=seed, options=self._options,
+                                 rules_version=RULES_VERSION)
+            live.game = Game.new(seed, self._options)
+            live.count = 0
+            log.info("table %s: game started", table_id)
+            return self._snapshot(live)
+
+    async def end(self, table_id: int, user_id: int, *, moderator: bool) -> TableSnapshot:
+        """Close the table; an unfinished game adds nothing to the leaderboard."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            if not table.status.is_active:
+                raise Refusal("This table is already closed.")
+            if user_id != table.creator_id and not moderator:
+                raise Refusal("Only the table's creator or a member who may manage messages can"
+                              " end it.")
+            await self.storage.close_table(table_id)
+            live.table = replace(table, status=Status.CLOSED)
+            log.info("table %s closed", table_id)
+            return self._snapshot(live)
+
+    async def rematch(self, table_id: int, user_id: int) -> TableSnapshot:
+        """A new game at a new table with the same seats, started at once."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            self._seat(table, user_id, "Only the players of this game can start a rematch.")
+            if table.status is not Status.FINISHED:
+                raise Refusal("A rematch can start once this game is over.")
+            latest = await self.storage.latest_table(table.channel_id)
+            if latest is not None and latest.id != table.id:
+                if latest.status.is_active:
+                    raise Refusal("This channel already has a table: {link}", table=latest)
+                raise Refusal("A newer table has been played in this channel since.")
+            seed = self._new_seed()
+            try:
+                new = await self.storage.create_table(
+                    table.guild_id, table.channel_id, table.creator_id, table.locale,
+                    table.seats, seed=seed, options=self._options, rules_version=RULES_VERSION)
+            except ConflictError:
+                existing = await self.storage.active_table(table.channel_id)
+                raise Refusal("This channel already has a table: {link}", table=existing) from None
+        fresh = _Live(new, Game.new(seed, self._options))
+        self._remember(fresh)
+        log.info("table %s: rematch of table %s", new.id, table_id)
+        return self._snapshot(fresh)
+
+    # ----- play ---------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, hand_number: int, count: int,
+                  text: str) -> Accepted:
+        """Apply ``text`` (an action's short form) for ``user_id``'s seat, from a panel drawn
+        when the game had accepted ``count`` actions in hand ``hand_number``."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            if table.status is Status.CLOSED:
+                raise Refusal("This table was closed.")
+            seat = self._seat(table, user_id)
+            if table.status is Status.FINISHED:
+                raise Refusal("This game is over.")
+            if live.game is None:
+                raise Refusal("The game has not started yet.")
+            game = live.game
+            if hand_number != game.hand_number:
+                raise Refusal("That button belongs to an earlier hand; here is your current"
+                              " panel.", panel=self._panel(live, seat))
+            if count != live.count:
+                raise Refusal("That panel was out of date, so nothing was done; here is your"
+                              " current one.", panel=self._panel(live, seat))
+            try:
+                action = parse_action(text)
+            except ValueError:
+                raise Refusal("That button is not one of this table's.") from None
+            try:
+                after = game.apply(seat, action)
+            except RuleError as error:
+                raise refusal_for(error, self._panel(live, seat)) from None
+            finished_hand = after.previous is not game.previous
+            contracts = list(live.contracts)
+            if finished_hand:
+                _record_contract(contracts, after.previous)
+            results = _results(table, after, contracts) if after.winner is not None else None
+            stored = StoredAction(live.count, game.hand_number, seat, str(action))
+            try:
+                await self.storage.append_action(table_id, stored, finished=results)
+            except ConflictError:
+                # Another process wrote to this table: drop the cache and let the player retry.
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; open your hand again.") from None
+            event = _event(seat, action, game, after)
+            live.game, live.count, live.contracts = after, live.count + 1, contracts
+            if results is not None:
+                live.table = replace(table, status=Status.FINISHED)
+            log.info("table %s: %s %s", table_id, seat.title, action)
+            snapshot = self._snapshot(live, event=event, hand_ended=finished_hand)
+            return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat)
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    async def _load(self, table_id: int) -> _Live:
+        live = self._live.get(table_id)
+        if live is not None:
+            self._live.move_to_end(table_id)
+            return live
+        table = await self.storage.table(table_id)
+        if table is None:
+            raise Refusal("This table no longer exists.")
+        live = _Live(table)
+        if table.seed is not None:
+            stored = await self.storage.actions(table_id)
+            try:
+                live.game, live.contracts = _replay(table.seed, table.options, stored)
+            except (RuleError, ValueError):
+                log.exception("table %s cannot be replayed (stored under rules version %s, "
+                              "engine is %s)", table_id, table.rules_version, RULES_VERSION)
+                raise Refusal("This table's game can't be restored; end it with /42 end and "
+                              "open a new one.") from None
+            live.count = len(stored)
+        self._remember(live)
+        return live
+
+    def _remember(self, live: _Live) -> None:
+        self._live[live.table.id] = live
+        self._live.move_to_end(live.table.id)
+        while len(self._live) > CACHE_SIZE:
+            oldest = next(iter(self._live))
+            if self._locks[oldest].locked():
+                break
+            del self._live[oldest]
+            self._locks.pop(oldest, None)
+
+    async def _write_seat(self, live: _Live, seat: Seat, player: Player | None) -> None:
+        try:
+            await self.storage.set_seat(live.table.id, seat, player)
+        except ConflictError:
+            self._live.pop(live.table.id, None)
+            raise Refusal("The table changed meanwhile; try again.") from None
+        seats = list(live.table.seats)
+        if player is not None and player.user_id is not None:
+            seats = [None if p is not None and p.user_id == player.user_id else p for p in seats]
+        seats[seat] = player
+        live.table = replace(live.table, seats=tuple(seats))
+
+    @staticmethod
+    def _seat(table: TableRecord, user_id: int,
+              msgid: str = "You are not seated at this table.") -> Seat:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(msgid)
+        return seat
+
+    @staticmethod
+    def _require_lobby(table: TableRecord) -> None:
+        if table.status is Status.PLAYING:
+            raise Refusal("The game has started: seats can't change now.")
+        if not table.status.is_active:
+            raise Refusal("This table is closed.")
+
+    @staticmethod
+    def _snapshot(live: _Live, *, event: Event | None = None,
+                  hand_ended: bool = False) -> TableSnapshot:
+        if live.game is None:
+            return TableSnapshot(live.table, None)
+        return TableSnapshot(live.table, observe(live.game, None), live.count,
+                             _summary(live.game), event, hand_ended)
+
+    @staticmethod
+    def _panel(live: _Live, seat: Seat) -> Panel:
+        assert live.game is not None
+        return Panel(live.table, seat, observe(live.game, seat), live.count)
+
+
+def _replay(seed: str, options: Options,
+            stored: Sequence[StoredAction]) -> tuple[Game, list[tuple[Seat, bool]]]:
+    """The game rebuilt from its stored actions, and the contracts of its finished hands."""
+    game = Game.new(seed, options)
+    contracts: list[tuple[Seat, bool]] = []
+    for action in stored:
+        after = game.apply(action.seat, parse_action(action.text))
+        if after.previous is not game.previous:
+            _record_contract(contracts, after.previous)
+        game = after
+    return game, contracts
+
+
+def _record_contract(contracts: list[tuple[Seat, bool]], hand: HandState | None) -> None:
+    if hand is not None and hand.contract is not None and hand.result is not None:
+        contracts.append((hand.contract.declarer, hand.result.made))
+
+
+def _results(table: TableRecord, game: Game,
+             contracts: Sequence[tuple[Seat, bool]]) -> list[PlayerResult]:
+    """Each member's part in a finished game, for the leaderboard."""
+    results = []
+    for seat in SEATS:
+        player = table.player(seat)
+        if player is None or player.user_id is None:
+            continue
+        results.append(PlayerResult(
+            user_id=player.user_id,
+            won=game.winner is seat.team,
+            marks=game.marks[seat.team],
+            contracts_bid=sum(1 for declarer, _ in contracts if declarer == seat),
+            contracts_made=sum(1 for declarer, made in contracts if declarer == seat and made),
+        ))
+    return results
+
+
+def _summary(game: Game | None) -> HandSummary | None:
+    """The last finished hand, read only for what R-REVIEW makes public."""
+    if game is None or game.previous is None:
+        return None
+    hand = game.previous
+    assert hand.result is not None
+    won = [0, 0]
+    for trick in hand.tricks:
+        won[trick.winner.team] += 1
+    number = game.hand_number if game.is_over else game.hand_number - 1
+    return HandSummary(
+        hand_number=number, dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump,
+        piles=hand.piles, result=hand.result, points=hand.points,
+        tricks_won=(won[0], won[1]), actions=review(hand))
+
+
+def _event(seat: Seat, action: Action, before: Game, after: Game) -> Event:
+    """The public account of an accepted action. A play that completes a trick is told as the
+    trick's sorted tiles and the team that took it, never who played which (R-SEE-ANON)."""
+    if not isinstance(action, Play):
+        return Event(seat, action)
+    hand = after.previous if after.previous is not before.previous else after.hand
+    if hand is None or len(hand.tricks) == len(before.hand.tricks):
+        return Event(seat, action)
+    trick = hand.tricks[-1]
+    return Event(seat, action, sorted_for_display(trick.tiles), trick.winner.team)

@@ -1,0 +1,244 @@
+"""TableService: load → apply → commit → describe, refusals that change nothing, one lock per
+table, and games that come back after a restart exactly as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from pathlib import Path
+
+import pytest
+
+from bot.records import Status
+from bot.service import Accepted, Panel, Refusal, TableService
+from bot.storage import Storage
+from engine import Phase, Play, Seat, Team
+
+GUILD, CHANNEL = 10, 20
+ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
+SEATED = {Seat.NORTH: ANA, Seat.EAST: BIA, Seat.SOUTH: CAIO, Seat.WEST: DAVI}
+
+
+@pytest.fixture
+def service(storage: Storage) -> TableService:
+    counter = itertools.count()
+    return TableService(storage, new_seed=lambda: f"test-seed-{next(counter)}")
+
+
+async def full_table(service: TableService) -> int:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, "en-US")).table
+    for user in (BIA, CAIO, DAVI):
+        await service.join(table.id, user)
+    await service.start(table.id, ANA)
+    return table.id
+
+
+async def panel_to_act(service: TableService, table_id: int) -> Panel:
+    snapshot = await service.snapshot(table_id)
+    assert snapshot.observation is not None and snapshot.observation.to_act is not None
+    return await service.panel(table_id, SEATED[snapshot.observation.to_act])
+
+
+def choose(panel: Panel) -> str:
+    """A quick policy: open the auction with 2 marks, pass otherwise, then the first legal."""
+    legal = panel.observation.legal
+    if panel.observation.phase is Phase.AUCTION:
+        return "bid:2m" if not panel.observation.auction else "pass"
+    return str(legal[0])
+
+
+async def step(service: TableService, table_id: int) -> Accepted:
+    panel = await panel_to_act(service, table_id)
+    assert panel.user_id is not None
+    return await service.act(table_id, panel.user_id, panel.observation.hand_number,
+                             panel.count, choose(panel))
+
+
+async def test_a_channel_holds_one_active_table(service: TableService) -> None:
+    first = await service.open_table(GUILD, CHANNEL, ANA, None)
+    assert first.table.seats[Seat.NORTH] is not None  # the creator sits North
+    with pytest.raises(Refusal) as caught:
+        await service.open_table(GUILD, CHANNEL, BIA, None)
+    assert caught.value.table is not None and caught.value.table.id == first.table.id
+
+
+async def test_seats_before_the_start(service: TableService) -> None:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None)).table
+    snapshot = await service.join(table.id, BIA, Seat.SOUTH)
+    assert snapshot.table.seat_of(BIA) is Seat.SOUTH
+    with pytest.raises(Refusal, match="is taken"):
+        await service.join(table.id, CAIO, Seat.SOUTH)
+    with pytest.raises(Refusal, match="Four players are needed"):
+        await service.start(table.id, ANA)
+    await service.leave(table.id, BIA)
+    with pytest.raises(Refusal, match="not seated"):
+        await service.leave(table.id, BIA)
+    for user in (BIA, CAIO, DAVI):
+        await service.join(table.id, user)
+    with pytest.raises(Refusal, match="All four seats"):
+        await service.join(table.id, 99)
+    with pytest.raises(Refusal, match="Only a seated player"):
+        await service.start(table.id, 99)
+    started = await service.start(table.id, ANA)
+    assert started.observation is not None and started.observation.phase is Phase.AUCTION
+    with pytest.raises(Refusal, match="seats can't change"):
+        await service.leave(table.id, BIA)
+
+
+async def test_refusals_change_nothing(service: TableService) -> None:
+    table_id = await full_table(service)
+    panel = await panel_to_act(service, table_id)
+    before = await service.snapshot(table_id)
+    other = next(u for s, u in SEATED.items() if s != panel.seat)
+    cases = [
+        (99, panel.count, "pass", "not seated"),
+        (other, panel.count, "pass", "turn"),
+        (panel.user_id, panel.count, "bid:29", "not allowed|Bid more"),
+        (panel.user_id, panel.count, "play:6-6", "can't be done"),
+        (panel.user_id, panel.count + 1, "pass", "out of date"),
+        (panel.user_id, panel.count, "nonsense", "not one of"),
+    ]
+    for user, count, text, words in cases:
+        assert user is not None
+        with pytest.raises(Refusal, match=words):
+            await service.act(table_id, user, 1, count, text)
+    after = await service.snapshot(table_id)
+    assert (after.count, after.observation) == (before.count, before.observation)
+
+
+async def test_a_refusal_in_play_shows_the_current_panel(service: TableService) -> None:
+    table_id = await full_table(service)
+    while (await service.snapshot(table_id)).observation.phase is not Phase.PLAY:  # type: ignore[union-attr]
+        await step(service, table_id)
+    await step(service, table_id)  # the lead
+    panel = await panel_to_act(service, table_id)
+    legal = set(panel.observation.legal)
+    illegal = [t for t in panel.observation.hand if Play(t) not in legal]
+    if not illegal:
+        pytest.skip("this seed gives the follower no illegal tile")
+    with pytest.raises(Refusal, match="You must follow") as caught:
+        await service.act(table_id, SEATED[panel.seat], panel.observation.hand_number,
+                          panel.count, str(Play(illegal[0])))
+    assert caught.value.panel is not None and caught.value.panel.seat == panel.seat
+
+
+async def test_a_double_click_is_accepted_once(service: TableService) -> None:
+    table_id = await full_table(service)
+    panel = await panel_to_act(service, table_id)
+    user = SEATED[panel.seat]
+    first = service.act(table_id, user, 1, panel.count, "bid:30")
+    second = service.act(table_id, user, 1, panel.count, "bid:30")
+    results = await asyncio.gather(first, second, return_exceptions=True)
+    assert sum(isinstance(r, Accepted) for r in results) == 1
+    refused = next(r for r in results if isinstance(r, Refusal))
+    assert "out of date" in refused.msgid and refused.panel is not None
+    assert [str(a.text) for a in await service.storage.actions(table_id)] == ["bid:30"]
+
+
+async def test_two_players_clicking_at_once(service: TableService) -> None:
+    table_id = await full_table(service)
+    panel = await panel_to_act(service, table_id)
+    clicks = [service.act(table_id, user, 1, panel.count, "pass") for user in SEATED.values()]
+    results = await asyncio.gather(*clicks, return_exceptions=True)
+    accepted = [r for r in results if isinstance(r, Accepted)]
+    assert len(accepted) == 1 and accepted[0].seat == panel.seat
+    assert len(await service.storage.actions(table_id)) == 1
+
+
+async def test_all_pass_redeals_with_the_next_dealer(service: TableService) -> None:
+    table_id = await full_table(service)
+    first = (await service.snapshot(table_id)).observation
+    assert first is not None
+    for _ in range(4):
+        panel = await panel_to_act(service, table_id)
+        accepted = await service.act(table_id, SEATED[panel.seat], 1, panel.count, "pass")
+    assert accepted.snapshot.hand_ended
+    summary = accepted.snapshot.last_hand
+    assert summary is not None and summary.result.redeal and summary.hand_number == 1
+    second = accepted.snapshot.observation
+    assert second is not None
+    assert (second.hand_number, second.dealer) == (2, first.dealer.next)
+    with pytest.raises(Refusal, match="earlier hand") as caught:
+        await service.act(table_id, SEATED[second.to_act], 1, 4, "pass")  # type: ignore[index]
+    assert caught.value.panel is not None
+
+
+async def test_a_whole_game_updates_the_leaderboard_once(service: TableService) -> None:
+    table_id = await full_table(service)
+    accepted = await step(service, table_id)
+    while accepted.snapshot.table.status is Status.PLAYING:
+        accepted = await step(service, table_id)
+    observation = accepted.snapshot.observation
+    assert observation is not None and observation.winner is not None
+    winner: Team = observation.winner
+    board = await service.leaderboard(GUILD)
+    assert {s.user_id for s in board} == set(SEATED.values())
+    for standing in board:
+        seat = next(s for s, u in SEATED.items() if u == standing.user_id)
+        assert standing.games_played == 1
+        assert standing.games_won == (seat.team is winner)
+        assert standing.marks_won == observation.marks[seat.team]
+    assert sum(s.contracts_bid for s in board) >= 4  # 2 marks a hand, 7 to win
+    with pytest.raises(Refusal, match="game is over"):
+        await service.act(table_id, ANA, observation.hand_number, accepted.snapshot.count, "pass")
+    rematch = await service.rematch(table_id, BIA)
+    assert rematch.table.id != table_id and rematch.table.seats == accepted.snapshot.table.seats
+    with pytest.raises(Refusal, match="already has a table"):
+        await service.rematch(table_id, BIA)
+
+
+async def test_an_unfinished_game_adds_nothing(service: TableService) -> None:
+    table_id = await full_table(service)
+    await step(service, table_id)
+    with pytest.raises(Refusal, match="Only the table's creator"):
+        await service.end(table_id, BIA, moderator=False)
+    ended = await service.end(table_id, BIA, moderator=True)
+    assert ended.table.status is Status.CLOSED
+    assert await service.leaderboard(GUILD) == []
+    with pytest.raises(Refusal, match="closed"):
+        await service.act(table_id, ANA, 1, 1, "pass")
+
+
+async def test_a_restart_resumes_mid_trick(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    storage = await Storage.open(path)
+    service = TableService(storage, new_seed=lambda: "resume-seed")
+    table_id = await full_table(service)
+    while True:
+        accepted = await step(service, table_id)
+        observation = accepted.snapshot.observation
+        assert observation is not None
+        if observation.phase is Phase.PLAY and len(observation.trick) == 2:
+            break
+    panel = await panel_to_act(service, table_id)
+    await storage.close()
+
+    reopened = await Storage.open(path)
+    try:
+        again = TableService(reopened)
+        resumed = await panel_to_act(again, table_id)
+        assert resumed == panel
+        # the panel drawn before the restart still acts
+        await again.act(table_id, SEATED[panel.seat], panel.observation.hand_number,
+                        panel.count, str(panel.observation.legal[0]))
+    finally:
+        await reopened.close()
+
+
+async def test_events_never_link_a_captured_tile_to_its_player(service: TableService) -> None:
+    table_id = await full_table(service)
+    accepted = await step(service, table_id)
+    taken = 0
+    while accepted.snapshot.table.status is Status.PLAYING and taken < 6:
+        accepted = await step(service, table_id)
+        event = accepted.snapshot.event
+        assert event is not None
+        if event.trick:
+            taken += 1
+            assert event.trick_team is not None
+            assert isinstance(event.action, Play) and event.action.tile in event.trick
+            assert list(event.trick) == sorted(
+                event.trick, key=lambda t: (t.high, t.low), reverse=True)
+        elif isinstance(event.action, Play):
+            observation = accepted.snapshot.observation
+            assert observation is not None and observation.trick[-1][1] == event.action.tile
