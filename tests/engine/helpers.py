@@ -101,6 +101,26 @@ SIXES_DEAL = make_deal(
     "2-4 2-5 3-3 3-4 3-5 4-4 4-5",
 )
 
+#: The tricks of SIXES_DEAL when seat 0 declares sixes and leads its sixes, highest first; the
+#: others let their count tiles fall early. Hand points of team 0 after each: POINTS_AFTER.
+POINTS_TRICKS = [
+    "0 play:6-6 1 play:5-5 2 play:0-5 3 play:2-4",  # 1 + 10 + 5 = 16
+    "0 play:4-6 1 play:2-3 2 play:1-4 3 play:2-5",  # 1 + 10 + 5 + 5 = 21, 37 in all
+    "0 play:5-6 1 play:0-0 2 play:1-1 3 play:3-3",  # 38
+    "0 play:3-6 1 play:0-1 2 play:1-2 3 play:3-4",  # 39
+    "0 play:2-6 1 play:0-2 2 play:1-3 3 play:3-5",  # 40
+    "0 play:1-6 1 play:0-3 2 play:1-5 3 play:4-4",  # 41
+    "0 play:0-6 1 play:0-4 2 play:2-2 3 play:4-5",  # 42
+]
+POINTS_AFTER = [16, 37, 38, 39, 40, 41, 42]
+
+#: The first tricks of SIXES_DEAL when seat 1 declares sixes: seat 0, a defender, holds every six.
+DEFENCE_TRICKS = [
+    "1 play:0-0 2 play:0-5 3 play:3-3 0 play:6-6",  # seat 0 trumps: 1 + 5 = 6 for team 0
+    "0 play:5-6 1 play:2-3 2 play:1-1 3 play:3-4",  # 1 + 5: 12 for team 0
+    "0 play:3-6 1 play:0-1 2 play:1-2 3 play:4-4",  # 13 for team 0
+]
+
 
 # ----- bridges to the reference model -----------------------------------------------------------
 

@@ -12,26 +12,17 @@ import pytest
 from engine import TILES, Domino, Game, HandState, Pass, Phase, Play, Seat, Team
 from engine.errors import GameOver, HandOver
 
-from .helpers import SIXES_DEAL, game_with, run, run_game, start, t
-
-#: Seat 0 bids {bid} points, names sixes and leads its sixes; the count falls to it early.
-POINTS_TRICKS = [
-    "0 play:6-6 1 play:5-5 2 play:0-5 3 play:2-4",  # 1 + 10 + 5 = 16
-    "0 play:4-6 1 play:2-3 2 play:1-4 3 play:2-5",  # 1 + 10 + 5 + 5 = 21, 37 in all
-    "0 play:5-6 1 play:0-0 2 play:1-1 3 play:3-3",  # 38
-    "0 play:3-6 1 play:0-1 2 play:1-2 3 play:3-4",  # 39
-    "0 play:2-6 1 play:0-2 2 play:1-3 3 play:3-5",  # 40
-    "0 play:1-6 1 play:0-3 2 play:1-5 3 play:4-4",  # 41
-    "0 play:0-6 1 play:0-4 2 play:2-2 3 play:4-5",  # 42
-]
-POINTS_AFTER = [16, 37, 38, 39, 40, 41, 42]
-
-#: Seat 1 bids {bid} points and names sixes, but seat 0 (a defender) holds every six.
-DEFENCE_TRICKS = [
-    "1 play:0-0 2 play:0-5 3 play:3-3 0 play:6-6",  # seat 0 trumps: 1 + 5 = 6 for team 0
-    "0 play:5-6 1 play:2-3 2 play:1-1 3 play:3-4",  # 1 + 5: 12 for team 0
-    "0 play:3-6 1 play:0-1 2 play:1-2 3 play:4-4",  # 13 for team 0
-]
+from .helpers import (
+    DEFENCE_TRICKS,
+    POINTS_AFTER,
+    POINTS_TRICKS,
+    SIXES_DEAL,
+    game_with,
+    run,
+    run_game,
+    start,
+    t,
+)
 
 
 def points_hand(bid: str, tricks: int, marks_piles: str = "") -> HandState:
