@@ -205,8 +205,9 @@ async def test_slash_command_then_buttons_clicked_by_two_members(
     assert [b["label"] for b in table.buttons()] == ["Who am I?", "Sit", "Refresh"]
     assert ana.can_see(table) and bruno.can_see(table)
 
-    mine = await ana.click(table, label="Who am I?")
-    theirs = await bruno.click(table, "demo:whoami")
+    mine, theirs = await asyncio.gather(  # at the same time, as people do
+        ana.click(table, label="Who am I?"), bruno.click(table, "demo:whoami")
+    )
     assert (mine.content, mine.ephemeral) == ("You are ana", True)
     assert (theirs.content, theirs.ephemeral) == ("You are bruno", True)
     assert ana.ephemerals() == [mine.message] and bruno.ephemerals() == [theirs.message]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .server import DiscordDouble
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+BODY = web.RequestKey("body", object)  # the parsed request body, for the request log
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -75,7 +76,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
         payload = await request.json()
     else:
         payload = {}
-    request["json"] = payload
+    request[BODY] = payload
     return payload, files
 
 

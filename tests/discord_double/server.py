@@ -15,8 +15,21 @@ from aiohttp import web
 from .driver import SimulatedMember
 from .faults import API_PREFIX, Faults, route_matches
 from .gateway import Gateway, Intent, Session
-from .rest import DiscordError, RestApi, json_response
-from .state import JSON, Channel, Interaction, Message, MessageVersion, Overwrite, Perm, Role, World
+from .rest import BODY, DiscordError, RestApi, json_response
+from .state import (
+    JSON,
+    Channel,
+    CommandSync,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    MessageVersion,
+    Overwrite,
+    Perm,
+    Role,
+    World,
+)
 
 T = TypeVar("T")
 
@@ -40,6 +53,9 @@ class RequestRecord:
         return f"{self.method} {self.path} -> {self.status}" + (
             f" ({self.error})" if self.error else ""
         )
+
+
+RECORD = web.RequestKey("record", RequestRecord)
 
 
 class DiscordDouble:
@@ -137,7 +153,7 @@ class DiscordDouble:
             at=time.monotonic(),
         )
         self.requests.append(record)
-        request["record"] = record
+        request[RECORD] = record
         self.in_flight += 1
         self.world.touch()
         try:
@@ -146,7 +162,7 @@ class DiscordDouble:
             self.in_flight -= 1
             self.world.touch()
         record.status = response.status
-        record.body = request.get("json")
+        record.body = request.get(BODY)
         return response
 
     async def _answer(
@@ -167,7 +183,7 @@ class DiscordDouble:
             return error.response()
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
-        record: RequestRecord = request["record"]
+        record = request[RECORD]
         record.route = "?"
         self.unknown_requests.append(record)
         raise DiscordError(404, 0, "404: Not Found")
@@ -175,11 +191,11 @@ class DiscordDouble:
     # -- the guild ---------------------------------------------------------------------------
 
     @property
-    def guild(self) -> Any:
+    def guild(self) -> Guild:
         return self.world.guild
 
     @property
-    def bot(self) -> Any:
+    def bot(self) -> Member:
         """The bot's own user record."""
         return self.world.bot
 
@@ -322,7 +338,7 @@ class DiscordDouble:
         return self.world.global_commands
 
     @property
-    def command_syncs(self) -> list[Any]:
+    def command_syncs(self) -> list[CommandSync]:
         return self.world.command_syncs
 
     def requests_to(self, route_pattern: str) -> list[RequestRecord]:
