@@ -9,11 +9,14 @@ later locale plug into :func:`_lookup`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from engine import Domino, Seat, Team, Trump
 
 DEFAULT_LOCALE = "en-US"
+
+log = logging.getLogger(__name__)
 
 
 def _lookup(locale: str | None, msgid: str) -> str:
@@ -65,8 +68,16 @@ def name(locale: str | None, value: Seat | Team | Trump) -> str:
     return _lookup(locale, TRUMP_NAMES[value])
 
 
-def _localized(locale: str | None, params: Mapping[str, object]) -> dict[str, object]:
-    out: dict[str, object] = {}
+class _Params(dict[str, object]):
+    """A placeholder nobody filled shows as an ellipsis rather than failing the answer."""
+
+    def __missing__(self, key: str) -> str:
+        log.warning("message parameter %r was not given", key)
+        return "…"
+
+
+def _localized(locale: str | None, params: Mapping[str, object]) -> _Params:
+    out = _Params()
     for key, value in params.items():
         if isinstance(value, Seat | Team | Trump):
             out[key] = name(locale, value)

@@ -70,6 +70,13 @@ class TableRecord:
         return None
 
     @property
+    def link(self) -> str:
+        """Where the table message is: a link that jumps to it, or the channel before it exists."""
+        if self.message_id is None:
+            return f"<#{self.channel_id}>"
+        return f"https://discord.com/channels/{self.guild_id}/{self.channel_id}/{self.message_id}"
+
+    @property
     def is_full(self) -> bool:
         return all(player is not None for player in self.seats)
 

@@ -33,6 +33,7 @@ from engine import (
     RuleError,
     Seat,
     Team,
+    Trick,
     Trump,
     observe,
     parse_action,
@@ -40,6 +41,7 @@ from engine import (
 )
 from engine.dominoes import sorted_for_display
 
+from .i18n import t
 from .records import Player, PlayerResult, Standing, Status, StoredAction, TableRecord
 from .storage import ConflictError, Storage
 
@@ -65,6 +67,13 @@ class Refusal(Exception):
 
     def __repr__(self) -> str:
         return f"Refusal({self.msgid!r}, {self.params!r})"
+
+    def text(self, locale: str | None) -> str:
+        """The refusal in ``locale``; ``{link}`` leads to the table it is about."""
+        params = dict(self.params)
+        if self.table is not None:
+            params.setdefault("link", self.table.link)
+        return t(locale, self.msgid, **params)
 
 
 # Engine refusals by code (and, for bids, by the fact they carry), as message ids. The engine's
@@ -131,6 +140,8 @@ class HandSummary:
     tricks_won: tuple[int, int]
     actions: tuple[Call, ...]
     """Every action with its author, in order; plays only of tiles that were played."""
+    tricks: tuple[Trick, ...] = ()
+    """The completed tricks with who played what and who won them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +193,8 @@ class _Live:
     count: int = 0
     contracts: list[tuple[Seat, bool]] = field(default_factory=list)
     """(declarer, made) of each finished hand that had a contract, for the leaderboard."""
+    event: Event | None = None
+    """The last accepted action, told under the table until the next one (not kept on disk)."""
 
 
 class TableService:
@@ -400,12 +413,12 @@ class TableService:
                 # Another process wrote to this table: drop the cache and let the player retry.
                 self._live.pop(table_id, None)
                 raise Refusal("The table changed meanwhile; open your hand again.") from None
-            event = _event(seat, action, game, after)
+            live.event = _event(seat, action, game, after)
             live.game, live.count, live.contracts = after, live.count + 1, contracts
             if results is not None:
                 live.table = replace(table, status=Status.FINISHED)
             log.info("table %s: %s %s", table_id, seat.title, action)
-            snapshot = self._snapshot(live, event=event, hand_ended=finished_hand)
+            snapshot = self._snapshot(live, hand_ended=finished_hand)
             return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat)
 
     # ----- helpers ------------------------------------------------------------------------------
@@ -470,12 +483,11 @@ class TableService:
             raise Refusal("This table is closed.")
 
     @staticmethod
-    def _snapshot(live: _Live, *, event: Event | None = None,
-                  hand_ended: bool = False) -> TableSnapshot:
+    def _snapshot(live: _Live, *, hand_ended: bool = False) -> TableSnapshot:
         if live.game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(live.game, None), live.count,
-                             _summary(live.game), event, hand_ended)
+                             _summary(live.game), live.event, hand_ended)
 
     @staticmethod
     def _panel(live: _Live, seat: Seat) -> Panel:
@@ -532,7 +544,7 @@ def _summary(game: Game | None) -> HandSummary | None:
     return HandSummary(
         hand_number=number, dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump,
         piles=hand.piles, result=hand.result, points=hand.points,
-        tricks_won=(won[0], won[1]), actions=review(hand))
+        tricks_won=(won[0], won[1]), actions=review(hand), tricks=hand.tricks)
 
 
 def _event(seat: Seat, action: Action, before: Game, after: Game) -> Event:

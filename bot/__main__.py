@@ -1,0 +1,70 @@
+"""``python -m bot``: read the settings, open the database, and play until stopped.
+
+A problem the admin must fix (no token, a bad token, an unusable database) ends the process
+with one line on stderr and a non-zero status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+
+from .app import TexasBot
+from .config import Config, ConfigError
+from .service import TableService
+from .storage import Storage, StorageError
+
+log = logging.getLogger("bot")
+
+
+def fail(message: str) -> int:
+    print(f"texas42: {message}", file=sys.stderr)
+    return 2
+
+
+async def run(config: Config) -> None:
+    storage = await Storage.open(config.database)
+    log.info("database %s ready", config.database)
+    try:
+        async with TexasBot(config, TableService(storage)) as bot:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(config.token)
+    finally:
+        await storage.close()
+
+
+def main() -> int:
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        return fail(str(error))
+    discord.utils.setup_logging(level=config.log_level_number, root=True)
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        return fail("Discord refused DISCORD_TOKEN: copy the token again from the Bot page of "
+                    "your application in the developer portal.")
+    except discord.PrivilegedIntentsRequired:
+        return fail("Discord asked for a privileged intent this bot does not use; "
+                    "check that you run this project's code.")
+    except StorageError as error:
+        return fail(str(error))
+    except (aiohttp.ClientError, OSError) as error:
+        return fail(f"cannot reach Discord ({error.__class__.__name__}: {error}); check the "
+                    "network and try again.")
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
