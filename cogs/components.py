@@ -1,0 +1,227 @@
+"""Persistent buttons and selects: what they do is written in their custom ids.
+
+Each is a ``discord.ui.DynamicItem`` whose template names the table (and, on a panel, the hand,
+the number of actions accepted when the panel was drawn, and the action), so every button ever
+posted still works after a restart, and a stale one is recognised rather than obeyed. A custom
+id holds a tile only on its owner's private panel. Their bodies only parse the id and hand over
+to the Tables cog.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord.ui import Button, DynamicItem, Select
+
+from engine import Seat
+
+if TYPE_CHECKING:
+    from .tables import Tables
+
+TABLE = r"(?P<table>[0-9]{1,19})"
+PANEL = TABLE + r":(?P<hand>[0-9]{1,4}):(?P<count>[0-9]{1,6})"
+ACTION_TEXT = r"(?P<action>[a-z0-9:\-]{1,40})"
+
+
+def tables_cog(interaction: discord.Interaction[Any]) -> Tables:
+    from .tables import Tables
+
+    cog = getattr(interaction.client, "get_cog", lambda name: None)("Tables")
+    if not isinstance(cog, Tables):
+        raise RuntimeError("the Tables cog is not loaded")
+    return cog
+
+
+async def _guarded(interaction: discord.Interaction[Any],
+                   body: Callable[[Tables], Awaitable[None]]) -> None:
+    """Run a component's body; any error is answered privately in one place."""
+    cog = tables_cog(interaction)
+    try:
+        await body(cog)
+    except Exception as error:
+        await cog.answer_error(interaction, error)
+
+
+class SitButton(DynamicItem[Button[Any]], template=r"42:sit:" + TABLE + r":(?P<seat>[0-3])"):
+    def __init__(self, table_id: int, seat: Seat, label: str = "Sit") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:sit:{table_id}:{int(seat)}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), Seat(int(match["seat"])))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_sit(interaction, self.table_id, self.seat))
+
+
+class LeaveButton(DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
+    def __init__(self, table_id: int, label: str = "Leave") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:leave:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_leave(interaction, self.table_id))
+
+
+class StartButton(DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
+    def __init__(self, table_id: int, label: str = "Start", disabled: bool = False) -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.success,
+                                custom_id=f"42:start:{table_id}", disabled=disabled))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_start(interaction, self.table_id))
+
+
+class HandButton(DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
+    """My hand: the presser's own panel, as a new private message."""
+
+    def __init__(self, table_id: int, label: str = "My hand") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.primary,
+                                custom_id=f"42:hand:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_hand(interaction, self.table_id))
+
+
+class RefreshButton(DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
+    """On a panel: draw it again in place (which also renews how long it can be updated)."""
+
+    def __init__(self, table_id: int, label: str = "Refresh") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:refresh:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_refresh(interaction, self.table_id))
+
+
+class ReviewButton(DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
+    def __init__(self, table_id: int, label: str = "Review last hand") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:review:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_review(interaction, self.table_id))
+
+
+class RematchButton(DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
+    def __init__(self, table_id: int, label: str = "Rematch") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.success,
+                                custom_id=f"42:rematch:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_rematch(interaction, self.table_id))
+
+
+class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + ACTION_TEXT):
+    """A panel's button for one action (a tile, pass, a trump), in its short text form."""
+
+    def __init__(self, table_id: int, hand: int, count: int, action: str, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(Button(label=label, style=style, disabled=disabled,
+                                custom_id=f"42:a:{table_id}:{hand}:{count}:{action}"), row=row)
+        self.table_id, self.hand, self.count, self.action = table_id, hand, count, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
+                   match["action"], label=getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_action(
+            interaction, self.table_id, self.hand, self.count, self.action))
+
+
+class ActionSelect(DynamicItem[Select[Any]], template=r"42:s:" + PANEL):
+    """A panel's select of actions (bids, or trumps); each option's value is an action."""
+
+    def __init__(self, table_id: int, hand: int, count: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(Select(custom_id=f"42:s:{table_id}:{hand}:{count}",
+                                options=options or [discord.SelectOption(label="·")],
+                                placeholder=placeholder or None, disabled=disabled), row=row)
+        self.table_id, self.hand, self.count = table_id, hand, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["count"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or [""]
+        text = str(values[0])
+        await _guarded(interaction, lambda cog: cog.on_action(
+            interaction, self.table_id, self.hand, self.count, text))
+
+
+class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<piles>[12])"):
+    """R-PILES on a marks contract: pick 1 or 2 face-up piles, then the trump select offers
+    the choices with that many piles. Nothing is played until trump is picked."""
+
+    def __init__(self, table_id: int, hand: int, count: int, piles: int, *, label: str = "",
+                 chosen: bool = False, row: int | None = None) -> None:
+        style = discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary
+        super().__init__(Button(label=label or str(piles), style=style,
+                                custom_id=f"42:p:{table_id}:{hand}:{count}:{piles}"), row=row)
+        self.table_id, self.hand, self.count, self.piles = table_id, hand, count, piles
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
+                   int(match["piles"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_piles(
+            interaction, self.table_id, self.hand, self.count, self.piles))
+
+
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
+    SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
+    ActionButton, ActionSelect, PilesButton,
+)

@@ -1,0 +1,157 @@
+"""Keeping what players see up to date: the table message in the channel and the open panels.
+
+Both follow the same rule: a change only marks a table (or a panel) out of date, and one worker
+per message draws the *latest* state when it gets to it. So an edit never shows an older state
+after a newer one, a burst of actions costs at most one edit each (usually fewer), and a rate
+limit (429, waited out by discord.py) only delays the next drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import logging
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.service import Refusal, TableService
+
+from . import render
+
+log = logging.getLogger(__name__)
+
+PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
+"""An interaction token can edit its message for 15 minutes; keep a margin."""
+
+
+class Redrawer:
+    """At most one running job per key; a key marked during a run is drawn once more after it."""
+
+    def __init__(self) -> None:
+        self._dirty: set[Hashable] = set()
+        self._workers: dict[Hashable, asyncio.Task[None]] = {}
+
+    def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        self._dirty.add(key)
+        if key not in self._workers:
+            self._workers[key] = asyncio.create_task(self._work(key, job),
+                                                     name=f"redraw {key}")
+
+    async def _work(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        try:
+            while key in self._dirty:
+                self._dirty.discard(key)
+                try:
+                    await job()
+                except Exception:
+                    log.exception("redrawing %s failed", key)
+        finally:
+            self._workers.pop(key, None)
+
+    async def idle(self) -> None:
+        """Wait until nothing is waiting to be drawn."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    def cancel(self) -> None:
+        for task in self._workers.values():
+            task.cancel()
+
+
+class TableMessages:
+    """The table message of each table, edited in place; posted again if it was deleted."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        self.redrawer = Redrawer()
+
+    def touch(self, table_id: int) -> None:
+        """The table changed: draw it again soon."""
+        self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
+
+    async def _draw(self, table_id: int) -> None:
+        try:
+            snapshot = await self.service.snapshot(table_id)
+        except Refusal as refusal:
+            log.warning("table %s cannot be drawn: %s", table_id, refusal.msgid)
+            return
+        table = snapshot.table
+        reply = render.table_message(snapshot)
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
+                return
+            except discord.NotFound:
+                log.info("table %s: its message was deleted; posting it again", table_id)
+            except discord.HTTPException as error:
+                log.warning("table %s: could not edit its message: %s", table_id, error)
+                return
+        if not table.status.is_active:
+            return
+        try:
+            message = await channel.send(**reply.send_kwargs())
+        except discord.HTTPException as error:
+            log.warning("table %s: could not post its message: %s", table_id, error)
+            return
+        await self.service.set_message(table_id, message.id)
+
+
+@dataclass(slots=True)
+class _OpenPanel:
+    interaction: discord.Interaction[Any]
+    locale: str | None
+
+    @property
+    def editable(self) -> bool:
+        return discord.utils.utcnow() < self.interaction.created_at + PANEL_LIFETIME
+
+
+class OpenPanels:
+    """The last panel each player opened at each table, updated while Discord allows it.
+
+    Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._open: dict[tuple[int, int], _OpenPanel] = {}
+        self.redrawer = Redrawer()
+
+    def remember(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
+                 locale: str | None) -> None:
+        self._open[(table_id, user_id)] = _OpenPanel(interaction, locale)
+        self._prune()
+
+    def refresh(self, table_id: int, user_id: int) -> None:
+        """Draw this player's open panel again, if it can still be edited."""
+        key = (table_id, user_id)
+        if key in self._open:
+            self.redrawer.mark(("panel", *key), lambda: self._draw(key))
+
+    async def _draw(self, key: tuple[int, int]) -> None:
+        entry = self._open.get(key)
+        if entry is None or not entry.editable:
+            self._open.pop(key, None)
+            return
+        try:
+            panel = await self.service.panel(*key)
+        except Refusal:
+            self._open.pop(key, None)
+            return
+        reply = render.panel_message(panel, entry.locale)
+        try:
+            await entry.interaction.edit_original_response(**reply.edit_kwargs())
+        except discord.HTTPException as error:
+            log.info("panel of %s at table %s can't be updated any more: %s", key[1], key[0],
+                     error)
+            if self._open.get(key) is entry:
+                del self._open[key]
+
+    def _prune(self) -> None:
+        stale = [key for key, entry in self._open.items() if not entry.editable]
+        for key in stale:
+            del self._open[key]

@@ -1,0 +1,510 @@
+"""Messages drawn from observations: the table for the channel, the panel for one player, the
+review of a hand and the leaderboard.
+
+The table message is drawn from the spectator's observation only (``observe(game, None)``), so
+it cannot hold a tile still in someone's hand; a panel from its owner's observation. Every word
+goes through :func:`bot.i18n.t`; tiles are written by their label, high end first (``[6|4]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t, tn
+from bot.records import Player, Standing, Status, TableRecord
+from bot.service import Event, HandSummary, Panel, TableSnapshot
+from engine import (
+    SEATS,
+    Action,
+    Bid,
+    BidKind,
+    Call,
+    Domino,
+    NameTrump,
+    Observation,
+    Pass,
+    Phase,
+    Play,
+    Seat,
+    Team,
+    Trump,
+)
+
+from .components import (
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    LeaveButton,
+    PilesButton,
+    RefreshButton,
+    RematchButton,
+    ReviewButton,
+    SitButton,
+    StartButton,
+)
+
+MARKS_TO_WIN = 7
+COLOUR = discord.Colour.dark_green()
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass
+class Reply:
+    """A message's parts, ready to send or to edit in."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_MENTIONS)
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: every part is set, so what is absent is cleared."""
+        return {"content": self.content, "embed": self.embed, "view": self.view,
+                "allowed_mentions": self.allowed_mentions}
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"allowed_mentions": self.allowed_mentions}
+        if self.content:
+            kwargs["content"] = self.content
+        if self.embed is not None:
+            kwargs["embed"] = self.embed
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+def mention(player: Player | None) -> str:
+    return player.mention if player is not None else ""
+
+
+def tiles(row: Sequence[Domino]) -> str:
+    return " ".join(tile.label for tile in row)
+
+
+# ----- words for engine values -------------------------------------------------------------------
+
+TRUMP_TITLES = {
+    Trump.BLANKS: "Blanks", Trump.ONES: "Ones", Trump.TWOS: "Twos", Trump.THREES: "Threes",
+    Trump.FOURS: "Fours", Trump.FIVES: "Fives", Trump.SIXES: "Sixes", Trump.DOUBLES: "Doubles",
+    Trump.NONE: "No trump (follow me)", Trump.NELLO: "Nello", Trump.SEVENS: "Sevens",
+}
+BID_KINDS = {BidKind.SPLASH: "Splash", BidKind.PLUNGE: "Plunge"}
+
+
+def action_label(locale: str | None, action: Action) -> str:
+    """An action as a button or select option says it."""
+    if isinstance(action, Pass):
+        return t(locale, "Pass")
+    if isinstance(action, Bid):
+        if action.kind is not BidKind.PLAIN:
+            return tn(locale, "{kind} ({n} mark)", "{kind} ({n} marks)", action.marks,
+                      kind=t(locale, BID_KINDS[action.kind]))
+        if action.is_marks:
+            return tn(locale, "Bid {n} mark", "Bid {n} marks", action.marks)
+        return t(locale, "Bid {points}", points=action.points)
+    if isinstance(action, NameTrump):
+        return t(locale, TRUMP_TITLES[action.trump])
+    return action.tile.label
+
+
+def bid_text(locale: str | None, bid: Bid) -> str:
+    """A bid as the auction record says it: ``31``, ``2 marks``."""
+    if bid.kind is not BidKind.PLAIN:
+        return tn(locale, "{kind} ({n} mark)", "{kind} ({n} marks)", bid.marks,
+                  kind=t(locale, BID_KINDS[bid.kind]))
+    if bid.is_marks:
+        return tn(locale, "{n} mark", "{n} marks", bid.marks)
+    return str(bid.points)
+
+
+def call_text(locale: str | None, call: Call) -> str:
+    """One call of the auction: ``East: pass``."""
+    if isinstance(call.action, Bid):
+        return t(locale, "{seat}: {bid}", seat=call.seat, bid=bid_text(locale, call.action))
+    return t(locale, "{seat}: pass", seat=call.seat)
+
+
+def event_text(locale: str | None, event: Event) -> str:
+    """The line that says what just happened; a completed trick names no player (R-SEE-ANON)."""
+    action = event.action
+    if event.trick:
+        return t(locale, "{team} took the trick: {tiles}.", team=event.trick_team,
+                 tiles=tiles(event.trick))
+    if isinstance(action, Pass):
+        return t(locale, "{seat} passed.", seat=event.seat)
+    if isinstance(action, Bid):
+        return t(locale, "{seat} bid {bid}.", seat=event.seat, bid=bid_text(locale, action))
+    if isinstance(action, NameTrump):
+        if action.piles is None:
+            return t(locale, "{seat} named {trump} as trump.", seat=event.seat,
+                     trump=action.trump)
+        return tn(locale, "{seat} named {trump} as trump, with {n} pile face up.",
+                  "{seat} named {trump} as trump, with {n} piles face up.", action.piles,
+                  seat=event.seat, trump=action.trump)
+    return t(locale, "{seat} played {tile}.", seat=event.seat, tile=action.tile)
+
+
+def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -> str:
+    """How a finished hand went: made or set, and the marks it gave (R-AWARD, R-ALLPASS)."""
+    result = summary.result
+    if result.redeal or summary.contract is None:
+        return t(locale, "Hand {hand}: everybody passed, so nobody scores and the deal moves on.",
+                 hand=summary.hand_number)
+    contract = summary.contract
+    team = contract.team if result.made else contract.team.other
+    marks = result.marks[team]
+    params: dict[str, object] = {
+        "hand": summary.hand_number, "seat": contract.declarer,
+        "player": mention(table.player(contract.declarer)), "team": team,
+        "ns": summary.points[Team.NORTH_SOUTH], "ew": summary.points[Team.EAST_WEST],
+    }
+    if contract.is_marks:
+        bid = bid_text(locale, contract.bid)
+        if result.made:
+            return tn(locale, "Hand {hand}: {seat} ({player}) bid {bid} and took every trick."
+                      " {team} win {n} mark.",
+                      "Hand {hand}: {seat} ({player}) bid {bid} and took every trick."
+                      " {team} win {n} marks.", marks, bid=bid, **params)
+        return tn(locale, "Hand {hand}: {seat} ({player}) bid {bid} and was set. {team} win"
+                  " {n} mark.",
+                  "Hand {hand}: {seat} ({player}) bid {bid} and was set. {team} win {n} marks.",
+                  marks, bid=bid, **params)
+    if result.made:
+        return tn(locale, "Hand {hand}: {seat} ({player}) bid {points} and made it"
+                  " (North–South {ns}, East–West {ew}). {team} win {n} mark.",
+                  "Hand {hand}: {seat} ({player}) bid {points} and made it"
+                  " (North–South {ns}, East–West {ew}). {team} win {n} marks.",
+                  marks, points=contract.bid.points, **params)
+    return tn(locale, "Hand {hand}: {seat} ({player}) bid {points} and was set"
+              " (North–South {ns}, East–West {ew}). {team} win {n} mark.",
+              "Hand {hand}: {seat} ({player}) bid {points} and was set"
+              " (North–South {ns}, East–West {ew}). {team} win {n} marks.",
+              marks, points=contract.bid.points, **params)
+
+
+# ----- the table message -----------------------------------------------------------------------
+
+def table_message(snapshot: TableSnapshot) -> Reply:
+    """The channel's view of a table: never a hand, never play order inside a captured trick."""
+    table, observation = snapshot.table, snapshot.observation
+    locale = table.locale
+    embed = discord.Embed(title=t(locale, "Texas 42"), colour=COLOUR)
+    lines = [t(locale, "Table of {creator}", creator=f"<@{table.creator_id}>")]
+    for team in Team:
+        first, second = team.seats
+        lines.append(t(locale, "**{team}**: {first} · {second}", team=team,
+                       first=_seat_holder(locale, table, first),
+                       second=_seat_holder(locale, table, second)))
+    if observation is None:
+        return _lobby(snapshot, embed, lines)
+    lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
+                   hand=observation.hand_number, seat=observation.dealer,
+                   player=mention(table.player(observation.dealer))))
+    lines.append(_marks_line(locale, observation))
+    embed.description = "\n".join(lines)
+
+    closed = table.status is Status.CLOSED
+    over = observation.winner is not None
+    summary = snapshot.last_hand
+    if summary is not None and (over or observation.phase in (Phase.AUCTION, Phase.TRUMP)):
+        embed.add_field(name=t(locale, "Last hand"), value=summary_text(locale, summary, table),
+                        inline=False)
+    if not over:
+        _hand_fields(locale, embed, observation, table)
+    if snapshot.event is not None and not over:
+        embed.add_field(name=t(locale, "Just now"), value=event_text(locale, snapshot.event),
+                        inline=False)
+
+    view = discord.ui.View(timeout=None)
+    content: str | None = None
+    allowed = NO_MENTIONS
+    if closed:
+        embed.add_field(name=t(locale, "Closed"),
+                        value=t(locale, "This table is closed; the game does not count."),
+                        inline=False)
+        return Reply(None, embed, None)
+    if over:
+        assert observation.winner is not None
+        winners = [mention(table.player(s)) for s in observation.winner.seats]
+        embed.add_field(name=t(locale, "Game over"), value=t(
+            locale, "{team} ({first} and {second}) win the game, {won} marks to {lost}!",
+            team=observation.winner, first=winners[0], second=winners[1],
+            won=observation.marks[observation.winner],
+            lost=observation.marks[observation.winner.other]), inline=False)
+        view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
+        view.add_item(RematchButton(table.id, t(locale, "Rematch")))
+        return Reply(None, embed, view)
+    to_act = observation.to_act
+    if to_act is not None:
+        player = table.player(to_act)
+        content = _turn_line(locale, observation.phase, to_act, player)
+        if player is not None and player.user_id is not None:
+            allowed = discord.AllowedMentions(everyone=False, roles=False,
+                                              users=[discord.Object(player.user_id)])
+    view.add_item(HandButton(table.id, t(locale, "My hand")))
+    if summary is not None:
+        view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
+    return Reply(content, embed, view, allowed)
+
+
+def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
+    table = snapshot.table
+    locale = table.locale
+    seated = sum(1 for p in table.seats if p is not None)
+    if table.status is Status.CLOSED:
+        lines.append(t(locale, "This table is closed."))
+        embed.description = "\n".join(lines)
+        return Reply(None, embed, None)
+    lines.append(tn(locale, "{n} of 4 seats taken. Take a seat; the game starts once all four"
+                    " are taken and someone seated presses Start.",
+                    "{n} of 4 seats taken. Take a seat; the game starts once all four are taken"
+                    " and someone seated presses Start.", seated))
+    embed.description = "\n".join(lines)
+    view = discord.ui.View(timeout=None)
+    for seat in SEATS:
+        if table.player(seat) is None:
+            view.add_item(SitButton(table.id, seat, t(locale, "Sit {seat}", seat=seat)))
+    leave = LeaveButton(table.id, t(locale, "Leave"))
+    leave.row = 1
+    start = StartButton(table.id, t(locale, "Start"), disabled=not table.is_full)
+    start.row = 1
+    view.add_item(leave)
+    view.add_item(start)
+    return Reply(None, embed, view)
+
+
+def _seat_holder(locale: str | None, table: TableRecord, seat: Seat) -> str:
+    player = table.player(seat)
+    if player is None:
+        return t(locale, "{seat} (empty)", seat=seat)
+    return t(locale, "{seat} {player}", seat=seat, player=mention(player))
+
+
+def _marks_line(locale: str | None, observation: Observation) -> str:
+    if observation.options.points_game:
+        return t(locale, "Score: North–South {ns} · East–West {ew} (first to 250)",
+                 ns=observation.score[0], ew=observation.score[1])
+    return t(locale, "Marks: North–South {ns} · East–West {ew} (first to {target})",
+             ns=observation.marks[0], ew=observation.marks[1], target=MARKS_TO_WIN)
+
+
+def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | None) -> str:
+    who = mention(player) or t(locale, "{seat}", seat=seat)
+    if phase is Phase.AUCTION:
+        return t(locale, "→ {player} to bid ({seat})", player=who, seat=seat)
+    if phase is Phase.TRUMP:
+        return t(locale, "→ {player} to name trump ({seat})", player=who, seat=seat)
+    return t(locale, "→ {player} to play ({seat})", player=who, seat=seat)
+
+
+def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observation,
+                 table: TableRecord) -> None:
+    """The hand in progress: auction, contract, points, trick and captured tiles."""
+    if observation.auction:
+        auction = " · ".join(call_text(locale, call) for call in observation.auction)
+    else:
+        auction = t(locale, "Nobody has spoken yet.")
+    embed.add_field(name=t(locale, "Auction"), value=auction, inline=False)
+    if observation.phase is Phase.AUCTION:
+        return
+    contract = observation.contract
+    if contract is None:
+        return
+    player = mention(table.player(contract.declarer))
+    bid = bid_text(locale, contract.bid)
+    if observation.trump is None:
+        value = t(locale, "{seat} {player} bid {bid}; trump is being named.",
+                  seat=contract.declarer, player=player, bid=bid)
+    else:
+        value = t(locale, "{seat} {player} bid {bid} · trump: {trump}", seat=contract.declarer,
+                  player=player, bid=bid, trump=observation.trump)
+    embed.add_field(name=t(locale, "Contract"), value=value, inline=False)
+    if observation.phase is not Phase.PLAY:
+        return
+    embed.add_field(name=t(locale, "Hand points"), value=_points_text(locale, observation),
+                    inline=False)
+    if observation.trick:
+        plays = " · ".join(t(locale, "{seat} {tile}", seat=seat, tile=tile)
+                           for seat, tile in observation.trick)
+    else:
+        plays = t(locale, "No tile played yet.")
+    embed.add_field(name=t(locale, "Trick {number}", number=observation.trick_number),
+                    value=plays, inline=False)
+    embed.add_field(name=_captured_title(locale, observation),
+                    value=_captured_text(locale, observation), inline=False)
+
+
+def _points_text(locale: str | None, observation: Observation) -> str:
+    contract = observation.contract
+    assert contract is not None
+    team = contract.team
+    if observation.points is None:  # a marks contract: faces are covered (R-SEE-MARKS)
+        return t(locale, "Tricks: North–South {ns} · East–West {ew}. {team} must take every"
+                 " trick.", ns=observation.tricks_won[0], ew=observation.tricks_won[1],
+                 team=team)
+    text = t(locale, "North–South {ns} · East–West {ew}", ns=observation.points[0],
+             ew=observation.points[1])
+    needs = observation.needs
+    if needs is not None:
+        text += "\n" + t(locale, "{team} need {need} more; {other} set them with {set} more.",
+                         team=team, need=needs[0], other=team.other, set=needs[1])
+    return text
+
+
+def _captured_title(locale: str | None, observation: Observation) -> str:
+    contract = observation.contract
+    if contract is not None and contract.is_marks:
+        return tn(locale, "Face up (the last trick)", "Face up (the last {n} tricks)",
+                  observation.piles or 1)
+    return t(locale, "Captured")
+
+
+def _captured_text(locale: str | None, observation: Observation) -> str:
+    """R-SEE-POINTS by team; R-SEE-MARKS the last piles only; sorted either way (R-SEE-ANON)."""
+    rows = [t(locale, "{team}: {tiles}", team=pile.team, tiles=tiles(pile.tiles))
+            for pile in observation.captured if pile.tiles]
+    return "\n".join(rows) or t(locale, "Nothing captured yet.")
+
+
+# ----- the private panel -----------------------------------------------------------------------
+
+def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None,
+                  piles: int | None = None) -> Reply:
+    """One player's hand in dealt order (R-ORDER) with what they may do now enabled."""
+    table, observation, seat = panel.table, panel.observation, panel.seat
+    hand_number, count = observation.hand_number, panel.count
+    partner = seat.partner
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "Your hand — {seat}, hand {hand}",
+                                                  seat=seat, hand=hand_number))
+    lines = [t(locale, "Partner: {seat} {player}", seat=partner,
+               player=mention(table.player(partner)))]
+    contract = observation.contract
+    if contract is not None:
+        lines.append(t(locale, "Contract: {seat} bid {bid}", seat=contract.declarer,
+                       bid=bid_text(locale, contract.bid)))
+    if observation.trump is not None:
+        lines.append(t(locale, "Trump: {trump}", trump=observation.trump))
+    if observation.phase is Phase.PLAY and observation.trick:
+        plays = " · ".join(t(locale, "{seat} {tile}", seat=s, tile=tile)
+                           for s, tile in observation.trick)
+        lines.append(t(locale, "Trick {number}: {plays}", number=observation.trick_number,
+                       plays=plays))
+    lines.append(_panel_status(locale, panel))
+    embed.description = "\n".join(lines)
+
+    view = discord.ui.View(timeout=None)
+    legal = observation.legal
+    for index, tile in enumerate(observation.hand):
+        playable = Play(tile) in legal
+        view.add_item(ActionButton(
+            table.id, hand_number, count, str(Play(tile)), label=tile.label,
+            style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
+            disabled=not playable, row=index // 5))
+    if legal and observation.phase is Phase.AUCTION:
+        view.add_item(ActionSelect(
+            table.id, hand_number, count, row=2, placeholder=t(locale, "Bid or pass…"),
+            options=[discord.SelectOption(label=action_label(locale, a), value=str(a))
+                     for a in legal]))
+        if Pass() in legal:
+            view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
+                                       label=t(locale, "Pass"), row=3))
+    elif legal and observation.phase is Phase.TRUMP:
+        _trump_choice(locale, view, panel, legal, piles)
+    if table.status is Status.PLAYING:
+        view.add_item(RefreshButton(table.id, t(locale, "Refresh")))
+    return Reply(notice, embed, view)
+
+
+def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
+                  legal: Sequence[Action], piles: int | None) -> None:
+    """R-TRUMP-CHOICE; on a marks contract, first 1 or 2 face-up piles (R-PILES)."""
+    table_id, hand, count = panel.table.id, panel.observation.hand_number, panel.count
+    choices = [a for a in legal if isinstance(a, NameTrump)]
+    pile_counts = sorted({a.piles for a in choices if a.piles is not None})
+    if pile_counts:
+        for n in pile_counts:
+            view.add_item(PilesButton(table_id, hand, count, n, row=3, chosen=n == piles,
+                                      label=tn(locale, "{n} pile face up", "{n} piles face up",
+                                               n)))
+        if piles not in pile_counts:
+            view.add_item(ActionSelect(
+                table_id, hand, count, row=2, disabled=True,
+                placeholder=t(locale, "First choose 1 or 2 face-up piles…")))
+            return
+        choices = [a for a in choices if a.piles == piles]
+    view.add_item(ActionSelect(
+        table_id, hand, count, row=2, placeholder=t(locale, "Name trump…"),
+        options=[discord.SelectOption(label=action_label(locale, a), value=str(a))
+                 for a in choices]))
+
+
+def _panel_status(locale: str | None, panel: Panel) -> str:
+    observation, table = panel.observation, panel.table
+    if table.status is Status.CLOSED:
+        return t(locale, "This table is closed.")
+    if observation.winner is not None:
+        return t(locale, "The game is over.")
+    to_act = observation.to_act
+    if to_act is None:
+        return t(locale, "The hand is over.")
+    if to_act != panel.seat:
+        return t(locale, "It's {seat}'s turn {player}.", seat=to_act,
+                 player=mention(table.player(to_act)))
+    if observation.phase is Phase.AUCTION:
+        high = observation.high_bid
+        if high is None:
+            return t(locale, "Your turn to bid; nobody has bid yet.")
+        return t(locale, "Your turn to bid; the high bid is {bid} by {seat}.",
+                 bid=bid_text(locale, high.bid), seat=high.declarer)
+    if observation.phase is Phase.TRUMP:
+        if any(isinstance(a, NameTrump) and a.piles is not None for a in observation.legal):
+            return t(locale, "You won the auction: choose 1 or 2 face-up piles, then name trump.")
+        return t(locale, "You won the auction: name trump.")
+    if not observation.trick:
+        return t(locale, "Your lead: play any tile.")
+    return t(locale, "Your turn: the tiles you may play are enabled.")
+
+
+# ----- review and leaderboard ------------------------------------------------------------------
+
+def review_message(summary: HandSummary, table: TableRecord, locale: str | None) -> Reply:
+    """R-REVIEW: every action of the finished hand with its author; unplayed tiles stay hidden."""
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "Hand {hand} — review",
+                                                  hand=summary.hand_number))
+    calls = [c for c in summary.actions if isinstance(c.action, Pass | Bid)]
+    lines = [t(locale, "Dealer: {seat} {player}", seat=summary.dealer,
+               player=mention(table.player(summary.dealer)))]
+    lines.append(t(locale, "Auction: {calls}",
+                   calls=" · ".join(call_text(locale, c) for c in calls)))
+    for call in summary.actions:
+        if isinstance(call.action, NameTrump):
+            lines.append(t(locale, "Trump: {seat} named {trump}.", seat=call.seat,
+                           trump=call.action.trump))
+    for number, trick in enumerate(summary.tricks, start=1):
+        plays = " · ".join(t(locale, "{seat} {tile}", seat=s, tile=tile)
+                           for s, tile in trick.plays)
+        lines.append(t(locale, "Trick {number}: {plays} — won by {seat}", number=number,
+                       plays=plays, seat=trick.winner))
+    lines.append(summary_text(locale, summary, table))
+    embed.description = "\n".join(lines)
+    return Reply(None, embed, None)
+
+
+def leaderboard_message(standings: Sequence[Standing], locale: str | None,
+                        guild_name: str) -> Reply:
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42 leaderboard — {guild}",
+                                                  guild=guild_name))
+    if not standings:
+        embed.description = t(locale, "No game has been finished on this server yet.")
+        return Reply(None, embed, None)
+    embed.description = "\n".join(
+        t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
+          " {won} won · contracts: {bid} bid, {made} made", rank=rank,
+          player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
+          won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
+        for rank, s in enumerate(standings, start=1))
+    return Reply(None, embed, None)

@@ -1,0 +1,371 @@
+"""The /42 commands and what the table's buttons do: parse, call the service, render.
+
+Everything a player does here goes through :class:`bot.service.TableService`, which commits an
+accepted action before this module answers. Refusals are answered privately by
+:meth:`Tables.answer_error` (components) and the command tree's ``on_error`` (commands).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.answers import answer_error, locale_of, send_private, within_window
+from bot.i18n import normalize_locale, t
+from bot.service import Accepted, Panel, Refusal, TableService
+from engine import Seat
+
+from . import render
+from .components import DYNAMIC_ITEMS
+from .live import OpenPanels, TableMessages
+
+if TYPE_CHECKING:
+    from bot.app import TexasBot
+
+log = logging.getLogger(__name__)
+
+SEAT_CHOICES = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+
+
+class Tables(commands.GroupCog, name="Tables", group_name="42",
+             group_description="Texas 42 at a table in this channel"):
+    def __init__(self, bot: TexasBot) -> None:
+        self.bot = bot
+        self.service: TableService = bot.service
+        self.messages = TableMessages(bot, self.service)
+        self.panels = OpenPanels(self.service)
+        self._resumed = False
+        super().__init__()
+
+    async def cog_unload(self) -> None:
+        self.messages.redrawer.cancel()
+        self.panels.redrawer.cancel()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a start (or a restart, kill -9 included) redraw every open table once, so a
+        message left one action behind catches up; its buttons already work."""
+        if self._resumed:
+            return
+        self._resumed = True
+        tables = await self.service.active_tables()
+        for table in tables:
+            self.messages.touch(table.id)
+        if tables:
+            log.info("resumed %d open tables", len(tables))
+
+    # ----- commands -----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a table in this channel")
+    async def new(self, interaction: discord.Interaction[Any]) -> None:
+        locale = locale_of(interaction)
+        link = await within_window(interaction, self._open_table(interaction))
+        await send_private(interaction, t(
+            locale, "Your table is open: {link}. You sit North; three more players take a seat"
+                    " with its buttons or /42 join.", link=link))
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @app_commands.describe(seat="The seat to take (partners sit opposite); any free seat if"
+                                " left out")
+    async def join(self, interaction: discord.Interaction[Any],
+                   seat: Literal["north", "east", "south", "west"] | None = None) -> None:
+        async def work() -> Seat:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            chosen = SEAT_CHOICES[seat] if seat is not None else None
+            snapshot = await self.service.join(table.id, interaction.user.id, chosen)
+            self.messages.touch(table.id)
+            taken = snapshot.table.seat_of(interaction.user.id)
+            assert taken is not None
+            return taken
+
+        taken = await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction), "You sit {seat}.", seat=taken))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            await self.service.leave(table.id, interaction.user.id)
+            self.messages.touch(table.id)
+
+        await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction), "You left your seat."))
+
+    @app_commands.command(name="start", description="Deal the first hand once four are seated")
+    async def start_command(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> str:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            snapshot = await self.service.start(table.id, interaction.user.id)
+            self.messages.touch(table.id)
+            return snapshot.table.link
+
+        link = await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction),
+                                          "The game is on: {link}. Open your hand with My hand.",
+                                          link=link))
+
+    @app_commands.command(name="hand", description="Your hand and your choices, for you only")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Panel:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            return await self.service.panel(table.id, interaction.user.id)
+
+        panel = await within_window(interaction, work())
+        await self._show_panel(interaction, panel)
+
+    @app_commands.command(name="table", description="Post the table message again, here")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> str:
+            self._require_posting(interaction)
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            snapshot = await self.service.snapshot(table.id)
+            channel = self._channel(interaction)
+            message = await self._post(channel, render.table_message(snapshot))
+            moved = await self.service.set_message(table.id, message.id)
+            if table.message_id is not None:
+                await self._retire(channel, table.message_id,
+                                   t(table.locale, "This table moved: {link}", link=moved.link))
+            return moved.link
+
+        link = await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction), "The table is here again:"
+                                          " {link}", link=link))
+
+    @app_commands.command(name="review", description="Every action of the last finished hand")
+    async def review_command(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> int:
+            table = await self.service.table_in_channel(self._channel_id(interaction),
+                                                        latest=True)
+            return table.id
+
+        table_id = await within_window(interaction, work())
+        await self.on_review(interaction, table_id)
+
+    @app_commands.command(name="leaderboard",
+                          description="This server's players by marks won")
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        standings = await within_window(interaction, self.service.leaderboard(
+            interaction.guild_id), ephemeral=False)
+        guild_name = interaction.guild.name if interaction.guild is not None else ""
+        reply = render.leaderboard_message(standings, normalize_locale(interaction.guild_locale)
+                                           or locale_of(interaction), guild_name)
+        if interaction.response.is_done():
+            await interaction.followup.send(**reply.send_kwargs())
+        else:
+            await interaction.response.send_message(**reply.send_kwargs())
+
+    @app_commands.command(name="end", description="Close this channel's table (its creator or"
+                                                  " a moderator)")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            permissions = interaction.permissions
+            moderator = permissions.manage_messages or permissions.administrator
+            await self.service.end(table.id, interaction.user.id, moderator=moderator)
+            self.messages.touch(table.id)
+
+        await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction), "The table is closed. An"
+                                          " unfinished game adds nothing to the leaderboard."))
+
+    # ----- the table message's buttons ----------------------------------------------------------
+
+    async def on_sit(self, interaction: discord.Interaction[Any], table_id: int,
+                     seat: Seat) -> None:
+        await self._table_change(interaction, table_id,
+                                 self.service.join(table_id, interaction.user.id, seat))
+
+    async def on_leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self._table_change(interaction, table_id,
+                                 self.service.leave(table_id, interaction.user.id))
+
+    async def on_start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self._table_change(interaction, table_id,
+                                 self.service.start(table_id, interaction.user.id))
+
+    async def on_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        panel = await within_window(interaction, self.service.panel(table_id,
+                                                                    interaction.user.id))
+        await self._show_panel(interaction, panel)
+
+    async def on_review(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def work() -> render.Reply:
+            summary = await self.service.last_hand(table_id)
+            table = (await self.service.snapshot(table_id)).table
+            return render.review_message(summary, table, locale_of(interaction))
+
+        reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed)
+
+    async def on_rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def work() -> str:
+            self._require_posting(interaction)
+            snapshot = await self.service.rematch(table_id, interaction.user.id)
+            message = await self._post(self._channel(interaction),
+                                       render.table_message(snapshot))
+            table = await self.service.set_message(snapshot.table.id, message.id)
+            return table.link
+
+        link = await within_window(interaction, work(), update=True)
+        old = await self.service.snapshot(table_id)
+        reply = render.table_message(old)
+        reply.view = None
+        if reply.embed is not None:
+            reply.embed.add_field(name=t(old.table.locale, "Rematch"),
+                                  value=t(old.table.locale, "The rematch is on: {link}",
+                                          link=link), inline=False)
+        await self._edit_source(interaction, reply)
+
+    # ----- the panel's buttons and selects ------------------------------------------------------
+
+    async def on_action(self, interaction: discord.Interaction[Any], table_id: int, hand: int,
+                  count: int, text: str) -> None:
+        accepted = await within_window(interaction, self.service.act(
+            table_id, interaction.user.id, hand, count, text), update=True)
+        await self._show_panel(interaction, accepted.panel)
+        self._after_action(accepted)
+
+    async def on_refresh(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        panel = await within_window(interaction, self.service.panel(
+            table_id, interaction.user.id), update=True)
+        await self._show_panel(interaction, panel)
+
+    async def on_piles(self, interaction: discord.Interaction[Any], table_id: int,
+                           hand: int, count: int, piles: int) -> None:
+        panel = await within_window(interaction, self.service.panel(
+            table_id, interaction.user.id), update=True)
+        if (panel.observation.hand_number, panel.count) != (hand, count):
+            raise Refusal("That panel was out of date, so nothing was done; here is your"
+                          " current one.", panel=panel)
+        await self._show_panel(interaction, panel, piles=piles)
+
+    # ----- errors, in one place -----------------------------------------------------------------
+
+    async def answer_error(self, interaction: discord.Interaction[Any],
+                           error: BaseException) -> None:
+        """A refusal that carries the player's panel shows it with the reason; anything else
+        is answered privately by :func:`bot.answers.answer_error`."""
+        if isinstance(error, Refusal) and error.panel is not None:
+            try:
+                await self._show_panel(interaction, error.panel,
+                                       notice=error.text(locale_of(interaction)))
+                return
+            except discord.HTTPException:
+                log.warning("could not show the panel with a refusal", exc_info=True)
+        await answer_error(interaction, error)
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    async def _open_table(self, interaction: discord.Interaction[Any]) -> str:
+        self._require_posting(interaction)
+        assert interaction.guild_id is not None
+        locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
+        snapshot = await self.service.open_table(interaction.guild_id,
+                                                 self._channel_id(interaction),
+                                                 interaction.user.id, locale)
+        table_id = snapshot.table.id
+        try:
+            message = await self._post(self._channel(interaction),
+                                       render.table_message(snapshot))
+        except BaseException:
+            await self.service.forget_table(table_id)
+            raise
+        table = await self.service.set_message(table_id, message.id)
+        return table.link
+
+    async def _table_change(self, interaction: discord.Interaction[Any], table_id: int,
+                            change: Any) -> None:
+        """A lobby button: apply, then let the table message be redrawn (one edit)."""
+        await within_window(interaction, change, update=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        self.messages.touch(table_id)
+
+    def _after_action(self, accepted: Accepted) -> None:
+        """One redraw of the table message; the open panel of whoever must act next, and on a
+        new deal every open panel, follow."""
+        table = accepted.snapshot.table
+        self.messages.touch(table.id)
+        observation = accepted.snapshot.observation
+        to_act = observation.to_act if observation is not None else None
+        for panel in accepted.panels:
+            user_id = panel.user_id
+            if user_id is None or panel.seat == accepted.seat:
+                continue
+            if accepted.snapshot.hand_ended or panel.seat == to_act:
+                self.panels.refresh(table.id, user_id)
+
+    async def _show_panel(self, interaction: discord.Interaction[Any], panel: Panel, *,
+                          notice: str | None = None, piles: int | None = None) -> None:
+        """The panel in place when the click came from it, else as a new private message."""
+        locale = locale_of(interaction)
+        reply = render.panel_message(panel, locale, notice=notice, piles=piles)
+        source = interaction.message
+        if (interaction.type is discord.InteractionType.component and source is not None
+                and source.flags.ephemeral):
+            await self._edit_source(interaction, reply)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+        else:
+            await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
+        self.panels.remember(panel.table.id, interaction.user.id, interaction, locale)
+
+    @staticmethod
+    async def _edit_source(interaction: discord.Interaction[Any], reply: render.Reply) -> None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**reply.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**reply.edit_kwargs())
+
+    @staticmethod
+    def _channel_id(interaction: discord.Interaction[Any]) -> int:
+        assert interaction.channel_id is not None
+        return interaction.channel_id
+
+    def _channel(self, interaction: discord.Interaction[Any]) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(self._channel_id(interaction),
+                                                guild_id=interaction.guild_id)
+
+    @staticmethod
+    def _require_posting(interaction: discord.Interaction[Any]) -> None:
+        """A table needs to post and edit its message here; say so before anything is made."""
+        if not interaction.app_permissions.is_superset(NEEDED):
+            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
+                          " and Embed Links permissions here.")
+
+    @staticmethod
+    async def _post(channel: discord.PartialMessageable,
+                    reply: render.Reply) -> discord.Message:
+        try:
+            return await channel.send(**reply.send_kwargs())
+        except discord.Forbidden:
+            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
+                          " and Embed Links permissions here.") from None
+
+    @staticmethod
+    async def _retire(channel: discord.PartialMessageable, message_id: int, text: str) -> None:
+        """The old table message: a pointer to the new one, and no buttons."""
+        try:
+            await channel.get_partial_message(message_id).edit(content=text, embed=None,
+                                                              view=None)
+        except discord.HTTPException as error:
+            log.info("could not retire table message %s: %s", message_id, error)
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.app import TexasBot
+
+    assert isinstance(bot, TexasBot)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(Tables(bot))
