@@ -253,3 +253,18 @@ def test_actions_play_text_takes_either_order() -> None:
     assert parse_action("play:6-4") == parse_action("play:4-6") == Play(t("4-6"))
     assert str(parse_action("play:6-4")) == "play:4-6"
     assert steps("0 play:5-3") == [(0, Play(t("3-5")))]
+
+
+def test_actions_text_is_only_the_canonical_form() -> None:
+    """parse_action is documented as the exact inverse of str(action): the text of an action is
+    stored and travels in component ids, so one action must have one text (tiles excepted, which
+    may be written either end first)."""
+    lenient = ["pass:", "bid:30:", "trump:5:", "bid:+30", "bid: 30", "bid:030", "bid:1_0",
+               "bid:\u0663\u0660", "trump:5:01", "bid:1m:plain"]
+    accepted = {}
+    for text in lenient:
+        try:
+            accepted[text] = str(parse_action(text))
+        except ValueError:
+            continue
+    assert accepted == {}, f"accepted as other actions' text: {accepted}"
