@@ -5,7 +5,6 @@ observation holds. Tiles are written as in REPLAY.md (``"6-4"``); scripts as pai
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from enum import Enum
 
 from engine import (
@@ -183,24 +182,45 @@ def single_trick(trump: ref.TrumpName, plays: str, bid: str = "bid:30") -> HandS
 
 # ----- what an observation holds -----------------------------------------------------------------
 
-def dominoes_in(value: object) -> Iterator[Domino]:
+def dominoes_in(value: object) -> list[Domino]:
     """Every tile anywhere inside ``value``: dataclasses, tuples (named or not), lists, dicts.
 
     An unknown kind of value fails loudly, so a new field cannot hide a tile from the walk.
     """
-    if isinstance(value, Domino):
-        yield value
-    elif value is None or isinstance(value, str | bytes | bool | int | float | Enum):
-        return
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for item in dataclasses.fields(value):
-            yield from dominoes_in(getattr(value, item.name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from dominoes_in(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from dominoes_in(key)
-            yield from dominoes_in(item)
+    found: list[Domino] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = _KINDS.get(type(item)) or _kind_of(type(item))
+        if kind == "domino":
+            found.append(item)  # type: ignore[arg-type]
+        elif kind == "sequence":
+            stack.extend(item)  # type: ignore[call-overload]
+        elif kind == "mapping":
+            stack.extend(item.keys())  # type: ignore[attr-defined]
+            stack.extend(item.values())  # type: ignore[attr-defined]
+        elif kind != "scalar":
+            stack.extend(getattr(item, name) for name in _FIELDS[type(item)])
+    return found
+
+
+_KINDS: dict[type, str] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind_of(cls: type) -> str:
+    if issubclass(cls, Domino):
+        kind = "domino"
+    elif cls is type(None) or issubclass(cls, str | bytes | bool | int | float | Enum):
+        kind = "scalar"
+    elif dataclasses.is_dataclass(cls):
+        kind = "dataclass"
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    elif issubclass(cls, tuple | list | set | frozenset):
+        kind = "sequence"
+    elif issubclass(cls, dict):
+        kind = "mapping"
     else:
-        raise TypeError(f"don't know how to look inside {type(value).__name__}")
+        raise TypeError(f"don't know how to look inside {cls.__name__}")
+    _KINDS[cls] = kind
+    return kind

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import (
+    DEFAULT_OPTIONS,
     SEATS,
     TILES,
     Action,
@@ -279,13 +280,13 @@ def check_observations(game: Game) -> None:
             assert obs.legal == ()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, legal_share=st.sampled_from([0.8, 0.95]))
 def test_no_observation_holds_a_tile_its_seat_may_not_see(seed: int, legal_share: float) -> None:
     rng = random.Random(seed)
     game = Game.new(f"observe {seed}")
     check_observations(game)
-    for _ in range(160):
+    for _ in range(140):
         if game.is_over:
             break
         seat, action = pick(rng, game.to_act, game.legal_actions(), legal_share)
@@ -301,7 +302,7 @@ def test_no_observation_holds_a_tile_its_seat_may_not_see(seed: int, legal_share
 def test_observations_after_the_game_is_won_hold_no_unplayed_tile(
         seed: int, marks: tuple[int, int]) -> None:
     rng = random.Random(seed)
-    game = Game(seed="end", options=Game.new("end").options,
+    game = Game(seed="end", options=DEFAULT_OPTIONS,
                 hand=HandState.start(Deal.shuffled(SEATS[seed % 4], rng)), marks=marks)
     for _ in range(2000):
         if game.is_over:

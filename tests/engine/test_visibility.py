@@ -243,3 +243,12 @@ def test_R_REVIEW_a_finished_hand_of_a_game_can_be_reviewed() -> None:
     assert [str(c.action) for c in review(game.previous)] == ["pass"] * 4
     with pytest.raises(WrongPhase):
         review(game.hand)
+
+
+def test_dominoes_in_finds_tiles_at_any_depth_and_refuses_unknown_values() -> None:
+    pile = Pile(Team(1), tiles("6-6 0-0"))
+    nested = {"a": [(1, "x", pile)], tiles("1-2")[0]: None}
+    assert sorted(map(str, dominoes_in(nested))) == ["0-0", "1-2", "6-6"]
+    assert dominoes_in((Seat(2), 5, "5-5", None, Team(0))) == []
+    with pytest.raises(TypeError):
+        dominoes_in([object()])
