@@ -100,10 +100,24 @@ Action = Pass | Bid | NameTrump | Play
 
 
 def parse_action(text: str) -> Action:
-    """The exact inverse of ``str(action)``; raises ``ValueError`` on anything else."""
+    """The exact inverse of ``str(action)``; raises ``ValueError`` on anything else, so one
+    action has one text in storage and custom ids (a tile may be written either end first)."""
+    action = _read_action(text)
+    if action is None or text not in _texts(action):
+        raise ValueError(f"unknown action {text!r}")
+    return action
+
+
+def _texts(action: Action) -> tuple[str, ...]:
+    if isinstance(action, Play):
+        return (str(action), f"play:{action.tile.high}-{action.tile.low}")
+    return (str(action),)
+
+
+def _read_action(text: str) -> Action | None:
     kind, _, rest = text.partition(":")
     try:
-        if kind == "pass" and not rest:
+        if kind == "pass":
             return Pass()
         if kind == "play":
             return Play(Domino.parse(rest))
@@ -115,8 +129,7 @@ def parse_action(text: str) -> Action:
             if amount.endswith("m"):
                 bid_kind = BidKind(special) if special else BidKind.PLAIN
                 return Bid(marks=int(amount[:-1]), kind=bid_kind)
-            if not special:
-                return Bid(points=int(amount))
+            return Bid(points=int(amount))
     except ValueError:
         pass
-    raise ValueError(f"unknown action {text!r}")
+    return None

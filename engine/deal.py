@@ -42,6 +42,7 @@ class Deal(NamedTuple):
 
     @classmethod
     def _from_permutation(cls, dealer: Seat, stack: Sequence[Domino]) -> Deal:
+        dealer = SEATS[dealer]
         by_turn = [tuple(stack[i::4]) for i in range(4)]  # the left of the dealer is dealt first
         hands = tuple(by_turn[(seat - dealer - 1) & 3] for seat in SEATS)
         return cls(dealer, hands, tuple([sum([_BIT[t] for t in hand]) for hand in hands]))
