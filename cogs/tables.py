@@ -233,8 +233,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
                   count: int, text: str) -> None:
         accepted = await within_window(interaction, self.service.act(
             table_id, interaction.user.id, hand, count, text), update=True)
+        self._after_action(accepted)  # the redraws start while the answer travels
         await self._show_panel(interaction, accepted.panel)
-        self._after_action(accepted)
 
     async def on_refresh(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         panel = await within_window(interaction, self.service.panel(

@@ -1,0 +1,330 @@
+"""Four members at a table through the Discord double: what they click, and what they saw.
+
+The members act only as a person could: slash commands, and the buttons and selects on
+messages they can see. :class:`Audit` checks every version of every message each member could
+see against the game rebuilt from the bot's SQLite file by the engine.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import SEATS, Domino, Game, Options, Seat, parse_action
+from tests.discord_double import DiscordDouble, Message, MessageVersion, SimulatedMember
+from tests.discord_double.driver import InteractionResult
+
+NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "davi"}
+TILE_LABEL = re.compile(r"\[([0-6])\|([0-6])\]")
+TILE_ID = re.compile(r"play:([0-6])-([0-6])")
+SEAT = re.compile(r"\b(North|East|South|West)\b")
+MENTION = re.compile(r"<@(\d+)>")
+
+Plan = Callable[[int], tuple[Any, ...]]
+"""Hand number -> ("pass",) | ("points", 30) | ("marks", marks, piles)."""
+
+
+def tiles_in(text: str) -> set[Domino]:
+    found = {Domino.of(int(a), int(b)) for a, b in TILE_LABEL.findall(text)}
+    found |= {Domino.of(int(a), int(b)) for a, b in TILE_ID.findall(text)}
+    return found
+
+
+def linked_tiles(text: str) -> set[Domino]:
+    """Tiles written on a line that also names a seat (a team's name aside)."""
+    found: set[Domino] = set()
+    for line in text.splitlines():
+        if SEAT.search(line.replace("North–South", "").replace("East–West", "")):
+            found |= tiles_in(line)
+    return found
+
+
+def version_texts(version: MessageVersion) -> tuple[list[str], list[str]]:
+    """All texts of a version, and those outside a hand's review (which may tie tiles to
+    players: the hand is over, R-REVIEW)."""
+    outside = [version.content] if version.content else []
+    for embed in version.embeds:
+        if "— review" in str(embed.get("title") or ""):
+            continue
+        outside += [str(embed.get(k) or "") for k in ("title", "description")]
+        outside += [str((embed.get("footer") or {}).get("text") or "")]
+        for f in embed.get("fields") or []:
+            outside += [str(f.get("name") or ""), str(f.get("value") or "")]
+    return version.texts(), outside
+
+
+def is_panel(message: Message) -> bool:
+    return bool(message.ephemeral and message.embeds and str(
+        message.embeds[0].get("title", "")).startswith("Your hand"))
+
+
+def components(message: Message) -> Iterator[dict[str, Any]]:
+    for row in message.components:
+        yield from row.get("components") or []
+
+
+@dataclass
+class PanelControls:
+    """What a panel offers, read from its components."""
+
+    tiles: list[dict[str, Any]] = field(default_factory=list)
+    """Enabled tile buttons, in the panel's (dealt) order."""
+    all_tiles: list[dict[str, Any]] = field(default_factory=list)
+    select: dict[str, Any] | None = None
+    pass_button: dict[str, Any] | None = None
+    piles: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, message: Message) -> PanelControls:
+        controls = cls()
+        for c in components(message):
+            custom_id = c.get("custom_id", "")
+            if c.get("type") == 3:
+                controls.select = c
+            elif ":play:" in custom_id:
+                controls.all_tiles.append(c)
+                if not c.get("disabled"):
+                    controls.tiles.append(c)
+            elif custom_id.endswith(":pass"):
+                controls.pass_button = c
+            elif custom_id.startswith("42:p:"):
+                controls.piles.append(c)
+        return controls
+
+    @property
+    def can_act(self) -> bool:
+        select_on = self.select is not None and not self.select.get("disabled")
+        return bool(self.tiles or select_on or self.pass_button or self.piles)
+
+    @property
+    def in_auction(self) -> bool:
+        return self.pass_button is not None
+
+
+def table_state(db: Path, table_id: int) -> Game:
+    """The game as the bot stored it, rebuilt by the engine (the test's oracle)."""
+    with sqlite3.connect(db) as raw:
+        seed, options = raw.execute("SELECT seed, options FROM tables WHERE id = ?",
+                                    (table_id,)).fetchone()
+        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
+                           (table_id,)).fetchall()
+    assert options == "{}"
+    return Game.replay(seed, [(SEATS[s], parse_action(a)) for s, a in rows], Options())
+
+
+def action_count(db: Path, table_id: int) -> int:
+    with sqlite3.connect(db) as raw:
+        return int(raw.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
+                               (table_id,)).fetchone()[0])
+
+
+class Audit:
+    """R-SEE-HAND, R-SEE-ANON: nobody ever sees a tile still held by another seat, and no
+    message ever ties a captured tile of the hand in play to whoever played it."""
+
+    def __init__(self, double: DiscordDouble, db: Path, table_id: int,
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+        self.double, self.db, self.table_id = double, db, table_id
+        self.seats = seats
+        self.viewers = [*seats.values(), *others]
+        self.checked: dict[tuple[int, int], int] = {}
+        self.versions_checked = 0
+
+    def check(self) -> None:
+        """Check every version not checked yet against the stored game now. Called after each
+        action: a tile held now was held when any earlier version of this hand was drawn."""
+        game = table_state(self.db, self.table_id)
+        hand = game.hand
+        played_now = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
+        captured = {t for trick in hand.tricks for t in trick.tiles}
+        previous = game.previous
+        played_before: set[Domino] = set()
+        if previous is not None and previous is not hand:
+            played_before = {t for trick in previous.tricks for t in trick.tiles}
+            played_before |= {t for _, t in previous.trick}
+        public = played_now | played_before
+        for viewer in self.viewers:
+            seat = next((s for s, m in self.seats.items() if m is viewer), None)
+            own = set(hand.hand_of(seat)) if seat is not None else set()
+            for message in self.double.world.messages.values():
+                if not viewer.can_see(message):
+                    continue
+                key = (viewer.id, message.id)
+                start = self.checked.get(key, 0)
+                for number, version in enumerate(message.versions[start:], start=start + 1):
+                    allowed = public | (own if message.ephemeral_to is viewer.member else set())
+                    texts, outside_review = version_texts(version)
+                    for text in texts:
+                        leaked = tiles_in(text) - allowed
+                        assert not leaked, (
+                            f"{viewer.name} saw {sorted(t.label for t in leaked)} held by "
+                            f"another seat, in message {message.id} version {number}: {text!r}")
+                    for text in outside_review:
+                        tied = linked_tiles(text) & captured
+                        assert not tied, (
+                            f"{viewer.name} can tell who played captured "
+                            f"{sorted(t.label for t in tied)} in message {message.id} "
+                            f"version {number}: {text!r}")
+                    self.versions_checked += 1
+                self.checked[key] = len(message.versions)
+
+
+class Table:
+    """A table in one channel with four members seated North, East, South, West."""
+
+    def __init__(self, double: DiscordDouble, db: Path, channel: str = "general", *,
+                 idle: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.double, self.db, self.channel = double, db, channel
+        self.idle = idle
+        """Waits until the bot has drawn everything (in-process only; else the double settles)."""
+        self.seats = {seat: double.member(name) for seat, name in NAMES.items()}
+        self.by_id = {m.id: m for m in self.seats.values()}
+        self.table_id = 0
+        self.bids: set[int] = set()
+        self.audit: Audit | None = None
+        self.active: dict[int, Message] = {}
+
+    @property
+    def north(self) -> SimulatedMember:
+        return self.seats[Seat.NORTH]
+
+    def seat_of(self, member: SimulatedMember) -> Seat:
+        return next(s for s, m in self.seats.items() if m is member)
+
+    # ----- the table message -------------------------------------------------------------------
+
+    def table_message(self) -> Message:
+        """The live table message: the bot's latest channel message with table buttons."""
+        found = [m for m in self.double.messages(self.channel) if not m.ephemeral and any(
+            c.get("custom_id", "").startswith(("42:hand:", "42:sit:", "42:start:", "42:rematch:"))
+            for c in components(m))]
+        assert found, "no table message in the channel"
+        return found[-1]
+
+    def fields(self) -> dict[str, str]:
+        embed = self.table_message().embeds[0]
+        return {f["name"]: f["value"] for f in embed.get("fields") or []}
+
+    def to_act(self) -> SimulatedMember | None:
+        found = MENTION.search(self.table_message().content or "")
+        return self.by_id[int(found[1])] if found else None
+
+    # ----- setting up ----------------------------------------------------------------------
+
+    async def open(self) -> InteractionResult:
+        result = await self.north.slash("42 new", where=self.channel)
+        assert not result.failed and result.ephemeral, result
+        message = self.table_message()
+        self.table_id = int(next(c["custom_id"] for c in components(message)
+                                 if c.get("custom_id", "").startswith("42:sit:")).split(":")[2])
+        for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+            sat = await self.seats[seat].click(self.table_message(),
+                                               label=f"Sit {seat.name.capitalize()}")
+            assert not sat.failed, sat
+        await self.double.wait_for(lambda: any(
+            c.get("label") == "Start" and not c.get("disabled")
+            for c in components(self.table_message())), 5, "Start to be enabled")
+        return result
+
+    async def start(self, others: list[SimulatedMember] = ()) -> None:  # type: ignore[assignment]
+        started = await self.north.click(self.table_message(), label="Start")
+        assert not started.failed, started
+        await self.double.wait_for(self.to_act, 5, "the table to show whose turn it is")
+        self.audit = Audit(self.double, self.db, self.table_id, self.seats, list(others))
+        for member in self.seats.values():
+            await self.open_panel(member)
+
+    async def open_panel(self, member: SimulatedMember) -> Message:
+        result = self.touched(member, await member.click(self.table_message(), label="My hand"))
+        assert not result.failed and result.ephemeral, result
+        assert result.message is not None
+        return result.message
+
+    def panel(self, member: SimulatedMember) -> Message | None:
+        """The panel the bot keeps up to date for this member: the last one it drew in answer
+        to something the member did (My hand, or a press on a panel)."""
+        return self.active.get(member.id)
+
+    def touched(self, member: SimulatedMember, result: InteractionResult) -> InteractionResult:
+        """Note which panel a member's interaction drew, as the bot does."""
+        message = result.message
+        if message is not None and is_panel(message):
+            self.active[member.id] = message
+        return result
+
+    async def quiet(self) -> None:
+        await self.double.settle(quiet=0.02)
+        if self.idle is not None:
+            await self.idle()
+            await self.double.settle(quiet=0.02)
+
+    # ----- playing -------------------------------------------------------------------------
+
+    async def turn(self, timeout: float = 10.0) -> tuple[SimulatedMember, Message] | None:
+        """Whose turn it is and their panel, once that panel offers their choices (it is
+        refreshed for them); None once the game is over."""
+
+        def ready() -> tuple[SimulatedMember, Message] | str | None:
+            if "Game over" in self.fields():
+                return "over"
+            member = self.to_act()
+            panel = self.panel(member) if member is not None else None
+            if member is None or panel is None or not PanelControls.of(panel).can_act:
+                return None
+            return member, panel
+
+        found = await self.double.wait_for(ready, timeout, "the next player's panel")
+        return None if found == "over" else found  # type: ignore[return-value]
+
+    def hand_of(self, panel: Message) -> int:
+        custom_id = next(c["custom_id"] for c in components(panel)
+                         if c.get("custom_id", "").startswith(("42:a:", "42:s:")))
+        return int(custom_id.split(":")[3])
+
+    async def act(self, member: SimulatedMember, panel: Message, plan: Plan) -> InteractionResult:
+        return self.touched(member, await self._act(member, panel, plan))
+
+    async def _act(self, member: SimulatedMember, panel: Message, plan: Plan) -> InteractionResult:
+        """One choice from what the panel offers: the plan's bid, else pass; then its trump and
+        piles; then the first tile the panel enables."""
+        controls = PanelControls.of(panel)
+        hand = self.hand_of(panel)
+        kind = plan(hand)
+        if controls.in_auction:
+            if kind[0] != "pass" and hand not in self.bids:
+                self.bids.add(hand)
+                label = f"Bid {kind[1]}" if kind[0] == "points" else f"Bid {kind[1]} mark" + (
+                    "s" if kind[1] > 1 else "")
+                return await member.select(panel, labels=[label])
+            assert controls.pass_button is not None
+            return await member.click(panel, controls.pass_button["custom_id"])
+        if controls.piles and (controls.select is None or controls.select.get("disabled")):
+            piles = kind[2] if kind[0] == "marks" else 1
+            label = f"{piles} pile face up" if piles == 1 else f"{piles} piles face up"
+            return await member.click(panel, label=label)
+        if controls.select is not None:
+            return await member.select(panel, values=[controls.select["options"][0]["value"]])
+        return await member.click(panel, controls.tiles[0]["custom_id"])
+
+    async def play(self, plan: Plan, *, until: Callable[[], bool] = lambda: False,
+                   check: Callable[[], None] = lambda: None) -> int:
+        """Act for whoever's turn it is until the game ends or ``until()``; audits each step."""
+        steps = 0
+        while not until():
+            found = await self.turn()
+            if found is None:
+                break
+            member, panel = found
+            result = await self.act(member, panel, plan)
+            assert not result.failed and not result.errors, result
+            assert result.response_type in (6, 7), result
+            steps += 1
+            await self.quiet()
+            if self.audit is not None:
+                self.audit.check()
+            check()
+        return steps

@@ -1,0 +1,103 @@
+"""A whole game to 7 marks through the double, played by four members with slash commands and
+buttons only, with every message each of them could see audited as it goes."""
+
+from __future__ import annotations
+
+import re
+
+from engine import Seat
+from tests.bot.conftest import LiveBot
+from tests.bot.e2e import PanelControls, Table, action_count, table_state
+from tests.discord_double import DiscordDouble
+
+
+def plan(hand: int) -> tuple[object, ...]:
+    """Hand 1 everybody passes (R-ALLPASS); hand 2 a points contract; then marks contracts,
+    alternating one and two face-up piles (R-PILES)."""
+    if hand == 1:
+        return ("pass",)
+    if hand == 2:
+        return ("points", 30)
+    return ("marks", 2, 1 + hand % 2)
+
+
+async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
+                                              live_bot: LiveBot) -> None:
+    double = discord_double
+    eve = double.member("eve")  # watches the channel, never sits
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start(others=[eve])
+    first = table_state(live_bot.db, table.table_id)
+    first_dealer = first.hand.deal.dealer
+
+    seen_points = seen_marks = False
+
+    def check() -> None:
+        nonlocal seen_points, seen_marks
+        game = table_state(live_bot.db, table.table_id)
+        fields = table.fields()
+        contract = game.hand.contract
+        if game.winner is None and game.hand.trump is not None and game.hand.tricks:
+            face_up = next((v for k, v in fields.items() if k.startswith(("Captured",
+                                                                          "Face up"))), "")
+            shown = re.findall(r"\[\d\|\d\]", face_up)
+            if contract is not None and contract.is_marks:
+                piles = game.hand.piles or 1
+                expected = [t for trick in game.hand.tricks[-piles:] for t in trick.tiles]
+                seen_marks = seen_marks or len(game.hand.tricks) > piles
+            else:
+                expected = [t for trick in game.hand.tricks for t in trick.tiles]
+                seen_points = True
+            assert sorted(shown) == sorted(t.label for t in expected), (fields, expected)
+
+    steps = await table.play(plan, until=lambda: table_state(
+        live_bot.db, table.table_id).hand_number > 1, check=check)
+    assert steps == 4
+    second = table_state(live_bot.db, table.table_id)
+    assert second.previous is not None and second.previous.result is not None
+    assert second.previous.result.redeal
+    assert second.hand.deal.dealer == first_dealer.next  # R-ALLPASS, R-DEALER
+    assert "everybody passed" in table.fields()["Last hand"]
+
+    review = await eve.slash("42 review")
+    assert review.ephemeral and "Hand 1 — review" in str(review.message.embeds)  # type: ignore[union-attr]
+
+    stash = None  # a panel that is left alone, to press once the game is over
+    steps += await table.play(plan, check=check)
+    game = table_state(live_bot.db, table.table_id)
+    assert game.winner is not None and max(game.marks) >= 7
+    assert table.audit is not None and table.audit.versions_checked > 100
+    assert seen_points
+    assert seen_marks  # a marks hand went past its face-up piles: only they were shown
+    fields = table.fields()
+    assert "win the game" in fields["Game over"]
+    assert not double.failed_interactions and not double.late_answers
+
+    # The leaderboard counts the finished game once, in this server.
+    board = await eve.slash("42 leaderboard")
+    assert not board.ephemeral
+    text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
+    for seat, member in table.seats.items():
+        line = next(line for line in text.splitlines() if member.mention in line)
+        assert f"marks won: {game.marks[seat.team]}" in line
+        won = 1 if game.winner is seat.team else 0
+        assert f"games: 1 played, {won} won" in line
+
+    # A panel button from the finished game is refused and changes nothing.
+    for member in table.seats.values():
+        panel = table.panel(member)
+        assert panel is not None
+        assert not PanelControls.of(panel).can_act
+    count = action_count(live_bot.db, table.table_id)
+    del stash
+
+    # Rematch: same seats, a new game at once.
+    rematch = await table.seats[Seat.EAST].click(table.table_message(), label="Rematch")
+    assert not rematch.failed
+    await double.wait_for(lambda: table.table_message().content.startswith("→"), 5,
+                          "the rematch table")
+    new_text = table.table_message().embeds[0]["description"]
+    for seat, member in table.seats.items():
+        assert f"{seat.name.capitalize()} {member.mention}" in new_text
+    assert action_count(live_bot.db, table.table_id) == count
