@@ -124,23 +124,33 @@ def action_count(db: Path, table_id: int) -> int:
 
 class Audit:
     """R-SEE-HAND, R-SEE-ANON: nobody ever sees a tile still held by another seat, and no
-    message ever ties a captured tile of the hand in play to whoever played it."""
+    message ever ties a captured tile of the hand in play to whoever played it.
+
+    Called after each action. Exact when the bot has drawn everything before the check (the
+    bot runs in-process); with ``lag`` (a bot in another process, only watched through the
+    double) a version may show the state one action before the check, so it is held to what
+    was true then: a tile captured two checks ago, an own tile of the hand before."""
 
     def __init__(self, double: DiscordDouble, db: Path, table_id: int,
-                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember], *,
+                 lag: bool = False) -> None:
         self.double, self.db, self.table_id = double, db, table_id
         self.seats = seats
         self.viewers = [*seats.values(), *others]
+        self.lag = lag
         self.checked: dict[tuple[int, int], int] = {}
         self.versions_checked = 0
+        self._captured: list[tuple[int, frozenset[Domino]]] = []
 
     def check(self) -> None:
-        """Check every version not checked yet against the stored game now. Called after each
-        action: a tile held now was held when any earlier version of this hand was drawn."""
         game = table_state(self.db, self.table_id)
         hand = game.hand
         played_now = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
-        captured = {t for trick in hand.tricks for t in trick.tiles}
+        captured = frozenset(t for trick in hand.tricks for t in trick.tiles)
+        self._captured.append((game.hand_number, captured))
+        if self.lag:
+            number, earlier = self._captured[-3] if len(self._captured) > 2 else (0, frozenset())
+            captured = earlier if number == game.hand_number else frozenset()
         previous = game.previous
         played_before: set[Domino] = set()
         if previous is not None and previous is not hand:
@@ -149,28 +159,35 @@ class Audit:
         public = played_now | played_before
         for viewer in self.viewers:
             seat = next((s for s, m in self.seats.items() if m is viewer), None)
-            own = set(hand.hand_of(seat)) if seat is not None else set()
+            own: set[Domino] = set()
+            if seat is not None:
+                own = set(hand.hand_of(seat))
+                if self.lag and previous is not None and previous is not hand:
+                    own |= set(previous.deal.hands[seat])
             for message in self.double.world.messages.values():
-                if not viewer.can_see(message):
-                    continue
-                key = (viewer.id, message.id)
-                start = self.checked.get(key, 0)
-                for number, version in enumerate(message.versions[start:], start=start + 1):
-                    allowed = public | (own if message.ephemeral_to is viewer.member else set())
-                    texts, outside_review = version_texts(version)
-                    for text in texts:
-                        leaked = tiles_in(text) - allowed
-                        assert not leaked, (
-                            f"{viewer.name} saw {sorted(t.label for t in leaked)} held by "
-                            f"another seat, in message {message.id} version {number}: {text!r}")
-                    for text in outside_review:
-                        tied = linked_tiles(text) & captured
-                        assert not tied, (
-                            f"{viewer.name} can tell who played captured "
-                            f"{sorted(t.label for t in tied)} in message {message.id} "
-                            f"version {number}: {text!r}")
-                    self.versions_checked += 1
-                self.checked[key] = len(message.versions)
+                if viewer.can_see(message):
+                    self._check(viewer, message, public, own, captured)
+
+    def _check(self, viewer: SimulatedMember, message: Message, public: set[Domino],
+               own: set[Domino], captured: frozenset[Domino]) -> None:
+        key = (viewer.id, message.id)
+        start = self.checked.get(key, 0)
+        for number, version in enumerate(message.versions[start:], start=start + 1):
+            allowed = public | (own if message.ephemeral_to is viewer.member else set())
+            texts, outside_review = version_texts(version)
+            for text in texts:
+                leaked = tiles_in(text) - allowed
+                assert not leaked, (
+                    f"{viewer.name} saw {sorted(t.label for t in leaked)} held by "
+                    f"another seat, in message {message.id} version {number}: {text!r}")
+            for text in outside_review:
+                tied = linked_tiles(text) & captured
+                assert not tied, (
+                    f"{viewer.name} can tell who played captured "
+                    f"{sorted(t.label for t in tied)} in message {message.id} "
+                    f"version {number}: {text!r}")
+            self.versions_checked += 1
+        self.checked[key] = len(message.versions)
 
 
 class Table:
@@ -234,7 +251,8 @@ class Table:
         started = await self.north.click(self.table_message(), label="Start")
         assert not started.failed, started
         await self.double.wait_for(self.to_act, 5, "the table to show whose turn it is")
-        self.audit = Audit(self.double, self.db, self.table_id, self.seats, list(others))
+        self.audit = Audit(self.double, self.db, self.table_id, self.seats, list(others),
+                           lag=self.idle is None)
         for member in self.seats.values():
             await self.open_panel(member)
 

@@ -1,0 +1,142 @@
+"""The real ``python -m bot`` in its own process: killed with SIGKILL mid-auction and mid-trick,
+started again on the same SQLite file, it goes on from the same state and the buttons posted
+before still work. Also its start-up failures: one line, no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from engine import Phase
+from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
+from tests.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
+from tests.discord_double.fixtures import StartBot
+from tests.discord_double.process import REPO_ROOT
+
+
+def plan(hand: int) -> tuple[object, ...]:
+    return ("points", 30)
+
+
+def settled_fields(table: Table) -> dict[str, str]:
+    """The table message's state, without the line that tells the last action (kept in memory
+    only, so a restart forgets it)."""
+    fields = table.fields()
+    fields.pop("Just now", None)
+    return {"description": table.table_message().embeds[0]["description"],
+            "content": table.table_message().content, **fields}
+
+
+async def restart(double: DiscordDouble, start_bot_process: StartBot, env: dict[str, str],
+                  table: Table, process: BotProcess) -> BotProcess:
+    """SIGKILL the running bot, start it again, wait until it redrew the table message."""
+    message = table.table_message()
+    versions = len(message.versions)
+    before = settled_fields(table)
+    assert await process.kill() == -9
+    started = await start_bot_process("bot", env=env, wait_for_sync=True)
+    await double.wait_for(lambda: len(message.versions) > versions, 10,
+                          "the table message to be redrawn after the restart")
+    await double.settle()
+    assert settled_fields(table) == before
+    assert table.audit is not None
+    table.audit.check()
+    return started
+
+
+async def old_panel_of(table: Table) -> tuple[SimulatedMember, Message]:
+    found = await table.turn()
+    assert found is not None
+    return found
+
+
+async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
+                                             start_bot_process: StartBot,
+                                             tmp_path: Path) -> None:
+    double = discord_double
+    db = tmp_path / "texas42.sqlite3"
+    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO"}
+    table = Table(double, db)
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    await table.open()
+    await table.start()
+
+    # Mid-auction: two calls made.
+    await table.play(plan, until=lambda: action_count(db, table.table_id) >= 2)
+    member, panel = await old_panel_of(table)
+    ids_before = [c.get("custom_id") for c in components(panel)]
+    process = await restart(double, start_bot_process, env, table, process)
+    count = action_count(db, table.table_id)
+    # The panel posted before the kill still works: it is the current one.
+    result = await table.act(member, panel, plan)
+    assert not result.failed and result.response_type == 7, result
+    assert action_count(db, table.table_id) == count + 1
+    await table.quiet()
+    table.audit.check()  # type: ignore[union-attr]
+    assert [c.get("custom_id") for c in components(panel)] != ids_before
+    # Every seated member brings their old panel back to life with its Refresh button.
+    for seat_member in table.seats.values():
+        old = table.panel(seat_member)
+        assert old is not None
+        refreshed = table.touched(seat_member, await seat_member.click(old, label="Refresh"))
+        assert not refreshed.failed and refreshed.response_type == 7
+
+    # Mid-trick: two tiles on the table.
+    def mid_trick() -> bool:
+        game = table_state(db, table.table_id)
+        return game.hand.phase is Phase.PLAY and len(game.hand.trick) == 2
+
+    await table.play(plan, until=mid_trick)
+    member, panel = await old_panel_of(table)
+    trick_before = table.fields()
+    process = await restart(double, start_bot_process, env, table, process)
+    tile = PanelControls.of(panel).tiles[0]
+    result = await table.act(member, panel, plan)
+    assert not result.failed and result.response_type == 7, result
+    await table.quiet()
+    table.audit.check()  # type: ignore[union-attr]
+    game = table_state(db, table.table_id)
+    assert len(game.hand.trick) in (0, 3)  # the third tile, or the trick is complete
+    assert tile["label"] in str(table.table_message().embeds) or not game.hand.trick
+    assert any(k.startswith("Trick") for k in trick_before)
+
+    # The game goes on: everybody opens a fresh panel with My hand, and the hand is finished.
+    for seat_member in table.seats.values():
+        await table.open_panel(seat_member)
+    hand = game.hand_number
+    await table.play(plan, until=lambda: table_state(db, table.table_id).hand_number > hand)
+    assert not double.failed_interactions and not double.late_answers
+    assert "Traceback" not in process.output
+
+
+async def run_bot(env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *args, cwd=REPO_ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_without_a_token_it_says_so_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DATABASE_PATH"] = str(tmp_path / "db.sqlite3")
+    code, out, err = await run_bot(env, "-m", "bot")
+    assert code != 0
+    assert err.strip().count("\n") == 0 and "DISCORD_TOKEN is not set" in err, err
+    assert "Traceback" not in out + err
+
+
+async def test_a_refused_token_is_one_line(discord_double: DiscordDouble,
+                                           tmp_path: Path) -> None:
+    env = {**os.environ, "DISCORD_TOKEN": "not-the-bot-token",
+           "DATABASE_PATH": str(tmp_path / "db.sqlite3"), "LOG_LEVEL": "CRITICAL"}
+    code, out, err = await run_bot(env, "-m", "tests.discord_double.launcher",
+                                   "--api", discord_double.url, "--", "bot")
+    assert code != 0
+    assert "Traceback" not in out + err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines == ["texas42: Discord refused DISCORD_TOKEN: copy the token again from the Bot "
+                     "page of your application in the developer portal."], err
