@@ -235,7 +235,7 @@ class TableService:
         """The last finished hand, for review (R-REVIEW)."""
         async with self._locks[table_id]:
             live = await self._load(table_id)
-            summary = _summary(live.game)
+            summary = hand_summary(live.game)
             if summary is None:
                 raise Refusal("No hand has finished yet at this table.")
             return summary
@@ -413,7 +413,7 @@ class TableService:
                 # Another process wrote to this table: drop the cache and let the player retry.
                 self._live.pop(table_id, None)
                 raise Refusal("The table changed meanwhile; open your hand again.") from None
-            live.event = _event(seat, action, game, after)
+            live.event = describe_event(seat, action, game, after)
             live.game, live.count, live.contracts = after, live.count + 1, contracts
             if results is not None:
                 live.table = replace(table, status=Status.FINISHED)
@@ -487,7 +487,7 @@ class TableService:
         if live.game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(live.game, None), live.count,
-                             _summary(live.game), live.event, hand_ended)
+                             hand_summary(live.game), live.event, hand_ended)
 
     @staticmethod
     def _panel(live: _Live, seat: Seat) -> Panel:
@@ -531,7 +531,7 @@ def _results(table: TableRecord, game: Game,
     return results
 
 
-def _summary(game: Game | None) -> HandSummary | None:
+def hand_summary(game: Game | None) -> HandSummary | None:
     """The last finished hand, read only for what R-REVIEW makes public."""
     if game is None or game.previous is None:
         return None
@@ -547,7 +547,7 @@ def _summary(game: Game | None) -> HandSummary | None:
         tricks_won=(won[0], won[1]), actions=review(hand), tricks=hand.tricks)
 
 
-def _event(seat: Seat, action: Action, before: Game, after: Game) -> Event:
+def describe_event(seat: Seat, action: Action, before: Game, after: Game) -> Event:
     """The public account of an accepted action. A play that completes a trick is told as the
     trick's sorted tiles and the team that took it, never who played which (R-SEE-ANON)."""
     if not isinstance(action, Play):
