@@ -3,7 +3,8 @@ HOUSE-RULES.md alone, to check the engine's `python -m engine.replay` against.
 
 It is deliberately plain: tiles are `(low, high)` tuples, seats are ints 0-3, team of a seat is
 `seat % 2`. `replay(scenario)` takes the parsed JSON object and returns the output object; input
-the documents call malformed raises `Malformed`.
+the documents call malformed raises `Malformed`, and input they leave open (is it malformed or
+only illegal?) raises `Unspecified` rather than guessing.
 
 >>> hands = [["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"],
 ...          ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"],
@@ -55,6 +56,16 @@ GAME_POINTS = 250  # H-POINTS
 
 class Malformed(ValueError):
     """The input itself is malformed (REPLAY.md: exit status 2)."""
+
+
+class Unspecified(ValueError):
+    """Input the documents do not decide (malformed or merely illegal?): no answer is guessed.
+
+    A bid with both or neither of points and marks, or a non-integer amount; a splash or plunge
+    flag that is not a boolean, both flags, or a flag on a points bid; a trump action without one
+    of the listed trump names; piles that are not an integer (a string, a boolean, null); marks
+    or score below zero, or already at the game's end (7 marks, 250 points) before the hand.
+    """
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,7 +196,7 @@ class TrickRules:
 
 
 def validate(scenario: Any) -> dict[str, Any]:
-    """Check the input's shape; returns the options with defaults filled in."""
+    """Check the input's shape (Malformed, Unspecified); returns the options with defaults."""
     if not isinstance(scenario, dict):
         raise Malformed("the input must be a JSON object")
     dealer = scenario.get("dealer")
@@ -232,6 +243,7 @@ def validate(scenario: Any) -> dict[str, Any]:
     actions = scenario.get("actions", [])
     if not isinstance(actions, list):
         raise Malformed("actions must be a list")
+    open_points: list[str] = []  # Unspecified is raised only for input that is not malformed
     for action in actions:
         if not isinstance(action, dict):
             raise Malformed("an action must be an object")
@@ -242,7 +254,34 @@ def validate(scenario: Any) -> dict[str, Any]:
             raise Malformed(f"unknown action kind {action.get('action')!r}")
         if action["action"] == "play":
             parse_tile(action.get("tile"))
+        open_points += undecided_shape(action)
+    if min(marks) < 0 or max(marks) >= GAME_MARKS:
+        open_points.append("marks below zero or already at the game's end")
+    if min(score) < 0 or max(score) >= GAME_POINTS:
+        open_points.append("score below zero or already at the game's end")
+    if open_points:
+        raise Unspecified(open_points[0])
     return options
+
+
+def undecided_shape(action: dict[str, Any]) -> list[str]:
+    """What the documents leave open in the shape of one action (empty when nothing)."""
+    if action["action"] == "bid":
+        amounts = [k for k in ("points", "marks") if k in action]
+        if len(amounts) != 1 or not is_int(action[amounts[0]]):
+            return ["a bid with both, neither or a non-integer amount"]
+        flags = [k for k in ("splash", "plunge") if k in action]
+        if any(type(action[k]) is not bool for k in flags):
+            return ["a splash or plunge flag that is not true or false"]
+        raised = [k for k in flags if action[k]]
+        if len(raised) > 1 or (raised and amounts == ["points"]):
+            return ["a splash or plunge flag on a points bid, or both flags"]
+    elif action["action"] == "trump":
+        if action.get("trump") not in (*ORDINARY_TRUMPS, "nello", "sevens"):
+            return ["a trump action without one of the listed trump names"]
+        if "piles" in action and not is_int(action["piles"]):
+            return ["piles that are not a whole number"]
+    return []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -680,7 +719,8 @@ def new_hand(scenario: dict[str, Any]) -> HandState:
 
 
 def replay(scenario: Any) -> dict[str, Any]:
-    """The output object REPLAY.md specifies for one scenario; raises Malformed."""
+    """The output object REPLAY.md specifies for one scenario; raises Malformed (or Unspecified
+    for input the documents leave open)."""
     state = new_hand(scenario)
     results: list[dict[str, Any]] = []
     for action in scenario.get("actions", []):

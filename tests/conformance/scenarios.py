@@ -91,8 +91,10 @@ def random_options(rng: random.Random) -> dict[str, Any] | None:
             options[name] = rng.random() < 0.75
     if rng.random() < 0.5:
         options["nello_doubles"] = rng.choice(["high", "low", "own_suit"])
-    if rng.random() < 0.3:
-        options["nello_dealer_only"] = rng.random() < 0.5
+    if rng.random() < 0.4:
+        options["nello_dealer_only"] = rng.random() < 0.7
+        if rng.random() < 0.5:
+            options["nello"] = True
     if rng.random() < 0.4:
         options["splash_marks"] = rng.choice([2, 3])
     if rng.random() < 0.2:
@@ -120,6 +122,11 @@ def illegal_candidates(rng: random.Random, state: HandState) -> list[Action]:
     if held:
         tile = rng.choice(held)
         cands.append({"seat": seat, "action": "play", "tile": written(rng, tile)})
+    if state.hands[wrong]:
+        tile = rng.choice(state.hands[wrong])
+        cands.append({"seat": wrong, "action": "play", "tile": written(rng, tile)})
+    trump = rng.choice(ORDINARY_TRUMPS)
+    cands.append({"seat": wrong, "action": "trump", "trump": trump, "piles": 1})
     if state.status == "auction":
         low = state.high_points if state.high_points is not None else 30
         cands += [
@@ -178,7 +185,7 @@ def illegal_candidates(rng: random.Random, state: HandState) -> list[Action]:
     return cands
 
 
-def choose_legal(rng: random.Random, legal: list[Action]) -> Action:
+def choose_legal(rng: random.Random, legal: list[Action], pass_rate: float = 0.5) -> Action:
     """A legal action, weighted towards interesting ones."""
     passes = [a for a in legal if a["action"] == "pass"]
     bids = [a for a in legal if a["action"] == "bid"]
@@ -187,11 +194,11 @@ def choose_legal(rng: random.Random, legal: list[Action]) -> Action:
         marks = [a for a in bids if "marks" in a and a not in special]
         points = [a for a in bids if "points" in a]
         roll = rng.random()
-        if special and roll < 0.3:
+        if special and rng.random() < 0.3:
             return rng.choice(special)
-        if passes and (roll < 0.5 or not bids):
+        if passes and (roll < pass_rate or not bids):
             return passes[0]
-        if marks and (roll < 0.65 or not points):
+        if marks and (rng.random() < 0.3 or not points):
             return rng.choice(marks)
         if points:
             # Mostly modest raises, so that several seats get to bid.
@@ -248,9 +255,14 @@ def helpful_trump(state: HandState, legal: list[Action]) -> Action:
     return max(legal, key=held)
 
 
+def dealer_after_three_passes(state: HandState) -> bool:
+    return state.status == "auction" and [bid for _, bid in state.spoken] == [None] * 3
+
+
 def random_actions(rng: random.Random, state: HandState, illegal_rate: float) -> list[Action]:
     """Play `state` forward, recording every attempted action (legal and illegal)."""
     helpful = rng.random() < 0.4
+    pass_rate = rng.choice([0.3, 0.5, 0.8])
     actions: list[Action] = []
     stop_early = rng.random() < 0.2
     limit = rng.randint(0, 40) if stop_early else 200
@@ -262,12 +274,15 @@ def random_actions(rng: random.Random, state: HandState, illegal_rate: float) ->
         legal = state.legal_actions()
         if rng.random() < illegal_rate or not legal:
             action = rng.choice(illegal_candidates(rng, state))
+        elif dealer_after_three_passes(state) and rng.random() < 0.5:
+            # The one 1-mark bid that may become a dealer-only Nello (H-NELLO).
+            action = {"seat": state.dealer, "action": "bid", "marks": 1}
         elif helpful and state.status == "play":
             action = helpful_play(rng, state, legal)
         elif helpful and state.status == "trump" and rng.random() < 0.7:
             action = helpful_trump(state, legal)
         else:
-            action = choose_legal(rng, legal)
+            action = choose_legal(rng, legal, pass_rate)
         actions.append(action)
         with contextlib.suppress(Refused):
             state.apply(action)
@@ -287,12 +302,14 @@ def random_scenario(rng: random.Random) -> dict[str, Any]:
         "hands": [[written(rng, t) for t in hand] for hand in deal],
     }
     if rng.random() < 0.7:
-        scenario["marks"] = [rng.randint(0, 6), rng.randint(0, 6)]
+        low = rng.choice([0, 0, 5])  # near the end of the game now and then (R-GAME)
+        scenario["marks"] = [rng.randint(low, 6), rng.randint(low, 6)]
     options = random_options(rng)
     if options is not None:
         scenario["options"] = options
         if options.get("points_game") and rng.random() < 0.7:
-            scenario["score"] = [rng.randint(0, 249), rng.randint(0, 249)]
+            low = rng.choice([0, 200])  # both teams can pass 250 in one hand (H-POINTS)
+            scenario["score"] = [rng.randint(low, 249), rng.randint(low, 249)]
     state = new_hand({**scenario, "actions": []})
     illegal_rate = rng.choice([0.0, 0.05, 0.15, 0.3])
     scenario["actions"] = random_actions(rng, state, illegal_rate)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.reference import Malformed, replay, replay_text
+from tests.conformance.reference import Malformed, Unspecified, replay, replay_text
 from tests.conformance.scenarios import random_case, random_scenario
 
 # Sixes trump example of RULES.md: A=0 leads 5-5, B=1 plays 3-5, C=2 plays 0-5, D=3 has no five.
@@ -305,3 +305,30 @@ def test_random_cases_are_json_or_deliberately_broken() -> None:
         except Malformed:
             malformed += 1
     assert 0 < malformed < 60
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        act(0, "bid", points=30, marks=1),
+        act(0, "bid"),
+        act(0, "bid", points="30"),
+        act(0, "bid", marks=3, splash="yes"),
+        act(0, "bid", points=30, splash=True),
+        act(0, "trump", trump="fives"),
+        act(0, "trump", trump="5", piles="2"),
+        act(0, "trump", trump="5", piles=None),
+    ],
+)
+def test_shapes_the_documents_leave_open_are_not_guessed(action: dict[str, Any]) -> None:
+    with pytest.raises(Unspecified):
+        run([action])
+    with pytest.raises(Malformed):  # malformed input elsewhere still wins
+        run([action, act(4, "pass")])
+
+
+def test_padded_tile_names_are_unknown() -> None:
+    """REPLAY.md: a tile is "a-b"; anything else is an unknown tile name (malformed)."""
+    for name in (" 0-1", "0-1 ", "0-1\n", "00-1", "+0-1"):
+        with pytest.raises(Malformed):
+            run([act(0, "play", tile=name)])
