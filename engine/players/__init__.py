@@ -1,0 +1,52 @@
+"""Computer players: policies that choose an action from one seat's observation.
+
+A policy is any callable ``decide(observation, rng) -> action``. It is given what that seat may
+see (:func:`engine.observe`, R-SEE-*) and its own random generator, and nothing else: it cannot
+peek at the hidden hands because they never reach it. Three ship with the engine:
+
+- :mod:`engine.players.random_legal` — a uniformly random legal action;
+- :mod:`engine.players.rules` — simple table rules of thumb, the kind a casual player follows;
+- :mod:`engine.players.strong` — bids and plays by sampling the unseen tiles and solving each
+  sample exactly (:mod:`engine.players.solver`), within a budget per decision.
+
+>>> import random
+>>> from engine import Game, observe
+>>> from engine.players import load_policy
+>>> game = Game.new("a seed")
+>>> decide = load_policy("engine.players.random_legal:decide")
+>>> decide(observe(game, game.to_act), random.Random(1)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from ..actions import Action
+from ..observation import Observation
+
+
+class Policy(Protocol):
+    """How a computer player decides: from one seat's observation and its own randomness."""
+
+    def __call__(self, observation: Observation, rng: random.Random, /) -> Action: ...
+
+
+def load_policy(path: str) -> Policy:
+    """The policy named ``package.module:function``; ``ValueError`` if there is none."""
+    module_name, _, attribute = path.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"name a policy as package.module:function, not {path!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"no module {module_name!r} for policy {path!r}") from error
+    policy = getattr(module, attribute, None)
+    if not callable(policy):
+        raise ValueError(f"{module_name} has no function {attribute!r}")
+    return policy  # type: ignore[no-any-return]
+
+
+__all__ = ["Policy", "load_policy"]
