@@ -1,0 +1,153 @@
+"""What one seat knows during play, read off its observation, and deals consistent with it.
+
+Everything here comes from an :class:`~engine.observation.Observation`: the seat's own tiles,
+the tiles it has seen (the trick in progress, and the captured tiles the table shows: all of them
+on a points contract, R-SEE-POINTS, the last one or two tricks on a marks contract, R-SEE-MARKS),
+the hand sizes, and the voids the trick in progress shows (a seat that did not follow the led
+suit holds none of it, R-FOLLOW). Who played what in a completed trick is not shown
+(R-SEE-ANON), so voids shown in earlier tricks are not known here.
+
+A *sample* is one way the unseen tiles could lie: each other seat gets as many as it holds,
+none of the suits it is known to be void in; on a marks contract the tiles of the covered tricks
+are among the unseen, so the tiles left over are the ones taken to have been played.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..dominoes import ALL_TILES_MASK, COUNT, mask_of
+from ..hand import Phase
+from ..observation import Observation
+from ..trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS
+
+_SAMPLE_TRIES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """The public facts of a hand in play, as the seat ``seat`` sees them."""
+
+    seat: int
+    model: int
+    """The trick model (``int(trump)`` for the nine standard trumps)."""
+    leader: int
+    """Who led the trick in progress (the seat to act when it is still to be led)."""
+    trick: tuple[tuple[int, int], ...]
+    mine: int
+    """This seat's tiles, as a mask."""
+    unseen: int
+    """Tiles this seat has not seen: in the other hands, or in covered tricks."""
+    sizes: tuple[int, int, int, int]
+    barred: tuple[int, int, int, int]
+    """Per seat, the tiles it cannot hold: the suits it showed void in this trick."""
+    team: int
+    """The declarers' team."""
+    marks: bool
+    """A marks contract: the declarers must take every trick."""
+    need: int
+    """Points contract: the points the declarers still need, the trick in progress included.
+    Marks contract: 0 (every point in play is needed; a sample tells how many that is)."""
+
+    @property
+    def ours(self) -> bool:
+        """Whether this seat is one of the declarers."""
+        return self.seat & 1 == self.team
+
+
+def play_facts(observation: Observation) -> PlayFacts | None:
+    """The facts of the hand in play, or ``None`` outside play or under a house-rule trump
+    (Nello, Sevens) that the solver does not model."""
+    contract = observation.contract
+    trump = observation.trump
+    seat = observation.seat
+    if (observation.phase is not Phase.PLAY or contract is None or trump is None
+            or seat is None or trump not in STANDARD_TRUMPS or observation.sitting_out is not None):
+        return None
+    model = int(trump)
+    trick = tuple((int(s), int(t)) for s, t in observation.trick)
+    leader = trick[0][0] if trick else int(seat)
+    mine = mask_of(observation.hand)
+    seen = mine | mask_of(t for _, t in trick)
+    for pile in observation.captured:
+        seen |= mask_of(pile.tiles)
+    barred = [0, 0, 0, 0]
+    if trick:
+        suit = LED[model][trick[0][1]]
+        suit_mask = FOLLOW[model][suit]
+        for s, t in trick[1:]:
+            if not suit_mask >> t & 1:
+                barred[s] |= suit_mask
+    team = contract.team
+    if contract.is_marks or observation.points is None:
+        need = 0
+    else:
+        need = contract.bid.points - observation.points[team]
+    sizes = observation.hand_sizes
+    return PlayFacts(
+        seat=int(seat), model=model, leader=leader, trick=trick, mine=mine,
+        unseen=ALL_TILES_MASK & ~seen, sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        barred=(barred[0], barred[1], barred[2], barred[3]), team=int(team),
+        marks=contract.is_marks, need=need)
+
+
+def trick_winner(model: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The seat winning the trick in progress so far and its power (R-WIN)."""
+    strengths = POWER[model][LED[model][trick[0][1]]]
+    winner, best = trick[0][0], strengths[trick[0][1]]
+    for seat, tile in trick[1:]:
+        if strengths[tile] > best:
+            winner, best = seat, strengths[tile]
+    return winner, best
+
+
+def trick_points(trick: tuple[tuple[int, int], ...]) -> int:
+    return sum(COUNT[t] for _, t in trick)
+
+
+def sample_hands(facts: PlayFacts, rng: random.Random) -> list[int] | None:
+    """One deal of the unseen tiles consistent with the facts, as four masks (this seat's own
+    included); ``None`` if none was found (the facts contradict each other)."""
+    others = [s for s in range(4) if s != facts.seat]
+    tiles = [t for t in range(28) if facts.unseen >> t & 1]
+    return deal_tiles(tiles, {s: facts.sizes[s] for s in others},
+                      {s: facts.barred[s] for s in others}, facts.mine, facts.seat, rng)
+
+
+def deal_tiles(tiles: list[int], sizes: dict[int, int], barred: dict[int, int], mine: int,
+               seat: int, rng: random.Random) -> list[int] | None:
+    """Give each seat of ``sizes`` that many of ``tiles``, none it is barred from; the tiles
+    left over (there are some only on a marks contract) are dropped. Close to uniform: each
+    tile goes to a seat with room in proportion to the room left, the most constrained first."""
+    spare = len(tiles) - sum(sizes.values())
+    if spare < 0:
+        return None
+    seats = list(sizes)
+    for _ in range(_SAMPLE_TRIES):
+        rng.shuffle(tiles)
+        order = sorted(tiles, key=lambda t: sum(1 for s in seats if barred[s] >> t & 1),
+                       reverse=True)
+        room = dict(sizes)
+        hands = [0, 0, 0, 0]
+        hands[seat] = mine
+        dropped = 0
+        failed = False
+        for tile in order:
+            open_seats = [s for s in seats if room[s] and not barred[s] >> tile & 1]
+            total = sum(room[s] for s in open_seats) + (spare - dropped)
+            if total == 0:
+                failed = True
+                break
+            pick = rng.randrange(total)
+            for s in open_seats:
+                pick -= room[s]
+                if pick < 0:
+                    hands[s] |= 1 << tile
+                    room[s] -= 1
+                    break
+            else:
+                dropped += 1
+        if not failed and not any(room.values()):
+            return hands
+    return None
