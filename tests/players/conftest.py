@@ -1,0 +1,62 @@
+"""Shared helpers for the computer players' tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+
+from engine import Game, Observation, Seat, observe
+from engine.deal import Deal
+from engine.errors import RuleError
+from engine.hand import HandState
+from engine.players import Policy
+
+
+def decision_points(seed: str, policy: Policy, every: int = 1,
+                    options_game: Game | None = None) -> Iterator[Game]:
+    """The games met, one per decision, along a game played by ``policy`` in every seat."""
+    game = options_game or Game.new(seed)
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(4)]
+    step = 0
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if step % every == 0:
+            yield game
+        step += 1
+        game = game.apply(seat, policy(observe(game, seat), rngs[seat]))
+
+
+def twin(game: Game, seat: Seat, rng: random.Random) -> Game | None:
+    """The same game with the other seats' unplayed tiles dealt differently, every action of
+    the hand replayed: a game in which ``seat`` sees exactly the same, or ``None``."""
+    hand = game.hand
+    deal = hand.deal
+    played = {tile for call in hand.actions for tile in _tiles(call.action)}
+    others = [s for s in Seat if s != seat]
+    pool = [t for s in others for t in deal.hands[s] if t not in played]
+    held = [hand.hand_of(s) for s in Seat]
+    for _ in range(200):
+        rng.shuffle(pool)
+        dealt = iter(pool)
+        hands = [list(deal.hands[s]) if s == seat else
+                 [t if t in played else next(dealt) for t in deal.hands[s]] for s in Seat]
+        try:
+            other = replace(game, hand=HandState.start(Deal.of(deal.dealer, hands), game.options))
+            for call in hand.actions:
+                other = other.apply(call.seat, call.action)
+        except RuleError:
+            continue
+        if [other.hand.hand_of(s) for s in Seat] != held:
+            return other
+    return None
+
+
+def _tiles(action: object) -> tuple[int, ...]:
+    tile = getattr(action, "tile", None)
+    return () if tile is None else (tile,)
+
+
+def seen_by(game: Game, seat: Seat) -> Observation:
+    return observe(game, seat)

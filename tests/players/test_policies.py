@@ -1,0 +1,112 @@
+"""Every shipped policy acts legally and decides from its seat's observation alone (R-SEE-*)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game, Observation, Options, observe
+from engine.actions import Action
+from engine.players import Policy, load_policy, random_legal, rules, strong
+
+from .conftest import decision_points, twin
+
+POLICIES = {
+    "random_legal": random_legal.decide,
+    "rules": rules.decide,
+    "strong": strong.decide,
+}
+
+HOUSE_RULES = Options(nello=True, splash=True, plunge=True, sevens=True, forced_bid=True)
+
+
+def _play_checking(game: Game, policies: list[Policy], seed: str, max_actions: int) -> Game:
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(4)]
+    for _ in range(max_actions):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        observation = observe(game, seat)
+        action = policies[seat](observation, rngs[seat])
+        assert action in observation.legal, (action, observation.legal)
+        game = game.apply(seat, action)
+    return game
+
+
+@pytest.mark.parametrize("name", ["random_legal", "rules"])
+def test_cheap_policies_only_play_legal_actions_over_whole_games(name: str) -> None:
+    policy = POLICIES[name]
+    for number in range(6):
+        seed = f"legal:{name}:{number}"
+        options = HOUSE_RULES if number % 2 else Options()
+        game = _play_checking(Game.new(seed, options), [policy] * 4, seed, 10_000)
+        assert game.is_over
+
+
+def test_strong_only_plays_legal_actions_against_every_other_policy() -> None:
+    seed = "legal:strong"
+    mixed = [strong.decide, rules.decide, strong.decide, random_legal.decide]
+    game = _play_checking(Game.new(seed), mixed, seed, 10_000)
+    assert game.is_over
+
+
+def test_strong_only_plays_legal_actions_under_house_rules() -> None:
+    """H-NELLO, H-SEVENS, H-SPLASH, H-PLUNGE, H-FORCED-BID: it falls back where it cannot solve."""
+    for number in range(3):
+        seed = f"legal:strong:house:{number}"
+        options = HOUSE_RULES if number < 2 else Options(points_game=True)
+        _play_checking(Game.new(seed, options), [strong.decide, random_legal.decide] * 2, seed,
+                       120)
+
+
+def _decide_beside(game: Game, policy: Policy, observation: Observation, seed: int) -> Action:
+    """The decision, taken while the whole game (every hidden hand) sits in this frame."""
+    assert game.to_act == observation.seat
+    return policy(observation, random.Random(seed))
+
+
+@pytest.mark.parametrize(("name", "every", "limit"),
+                         [("random_legal", 3, 30), ("rules", 2, 40), ("strong", 5, 14)])
+def test_decisions_do_not_change_when_hidden_hands_are_dealt_otherwise(
+        name: str, every: int, limit: int) -> None:
+    """R-SEE-HAND: two games that look the same from the seat to act, other hands differing,
+    get the same decision from the same random seed."""
+    policy = POLICIES[name]
+    rng = random.Random(name)
+    checked = 0
+    for game in decision_points(f"peek:{name}", rules.decide, every=every):
+        seat = game.to_act
+        assert seat is not None
+        other = twin(game, seat, rng)
+        if other is None:
+            continue
+        seen = observe(game, seat)
+        assert observe(other, seat) == seen
+        assert [other.hand.hand_of(s) for s in range(4)] != [game.hand.hand_of(s)
+                                                              for s in range(4)]
+        assert _decide_beside(game, policy, seen, checked) == _decide_beside(
+            other, policy, observe(other, seat), checked)
+        checked += 1
+        if checked == limit:
+            break
+    assert checked == limit
+
+
+def test_policies_load_by_import_path() -> None:
+    assert load_policy("engine.players.strong:decide") is strong.decide
+    for bad in ("engine.players.strong", "engine.players.nothing:decide",
+                "engine.players.strong:nothing"):
+        with pytest.raises(ValueError):
+            load_policy(bad)
+
+
+def test_no_policy_acts_out_of_turn() -> None:
+    game = Game.new("out of turn")
+    seat = game.to_act
+    assert seat is not None
+    observation = observe(game, seat.next)
+    for policy in POLICIES.values():
+        with pytest.raises(ValueError):
+            policy(observation, random.Random(0))
