@@ -274,9 +274,17 @@ def random_actions(rng: random.Random, state: HandState, illegal_rate: float) ->
         legal = state.legal_actions()
         if rng.random() < illegal_rate or not legal:
             action = rng.choice(illegal_candidates(rng, state))
-        elif dealer_after_three_passes(state) and rng.random() < 0.5:
-            # The one 1-mark bid that may become a dealer-only Nello (H-NELLO).
-            action = {"seat": state.dealer, "action": "bid", "marks": 1}
+        elif dealer_after_three_passes(state) and rng.random() < 0.6:
+            # The dealer's pass (refused under H-FORCED-BID), or the one 1-mark bid that may
+            # become a dealer-only Nello (H-NELLO).
+            kind = rng.choice([{"action": "pass"}, {"action": "bid", "marks": 1}])
+            action = {"seat": state.dealer, **kind}
+        elif state.status == "trump" and rng.random() < 0.15:
+            # Nello or Sevens, whether or not the options and the contract allow it.
+            house = rng.choice(["nello", "sevens"])
+            action = {"seat": state.to_act, "action": "trump", "trump": house}
+            if state.is_marks_contract():
+                action["piles"] = rng.choice([1, 2])
         elif helpful and state.status == "play":
             action = helpful_play(rng, state, legal)
         elif helpful and state.status == "trump" and rng.random() < 0.7:
