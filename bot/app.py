@@ -37,12 +37,13 @@ class TableTree(app_commands.CommandTree[Any]):
 
 class TexasBot(commands.Bot):
     def __init__(self, config: Config, service: TableService, *,
-                 extensions: Sequence[str] = EXTENSIONS) -> None:
+                 extensions: Sequence[str] = EXTENSIONS, **options: Any) -> None:
+        """``options`` go to ``commands.Bot`` (for example ``guild_ready_timeout``)."""
         # The bot never joins voice: don't warn at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          tree_cls=TableTree, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
         self.config = config
         self.service = service
         self._extensions = tuple(extensions)

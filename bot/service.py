@@ -448,12 +448,10 @@ class TableService:
     def _remember(self, live: _Live) -> None:
         self._live[live.table.id] = live
         self._live.move_to_end(live.table.id)
+        # Only the games are forgotten: a table's lock stays, so that nobody waiting on it
+        # could ever end up holding a different lock than a newcomer.
         while len(self._live) > CACHE_SIZE:
-            oldest = next(iter(self._live))
-            if self._locks[oldest].locked():
-                break
-            del self._live[oldest]
-            self._locks.pop(oldest, None)
+            del self._live[next(iter(self._live))]
 
     async def _write_seat(self, live: _Live, seat: Seat, player: Player | None) -> None:
         try:

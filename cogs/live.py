@@ -51,6 +51,12 @@ class Redrawer:
         finally:
             self._workers.pop(key, None)
 
+    async def wait(self, key: Hashable) -> None:
+        """Wait until ``key`` is drawn (if it is waiting or being drawn)."""
+        worker = self._workers.get(key)
+        if worker is not None:
+            await asyncio.gather(worker, return_exceptions=True)
+
     async def idle(self) -> None:
         """Wait until nothing is waiting to be drawn."""
         while self._workers:
@@ -72,6 +78,12 @@ class TableMessages:
     def touch(self, table_id: int) -> None:
         """The table changed: draw it again soon."""
         self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
+
+    async def redraw_all(self, table_ids: list[int]) -> None:
+        """Draw these tables again one after another (after a restart), not in a burst."""
+        for table_id in table_ids:
+            self.touch(table_id)
+            await self.redrawer.wait(("table", table_id))
 
     async def _draw(self, table_id: int) -> None:
         try:

@@ -397,7 +397,7 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     embed.description = "\n".join(lines)
 
     view = discord.ui.View(timeout=None)
-    legal = observation.legal
+    legal = observation.legal if table.status is Status.PLAYING else ()
     for index, tile in enumerate(observation.hand):
         playable = Play(tile) in legal
         view.add_item(ActionButton(
@@ -415,7 +415,9 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     elif legal and observation.phase is Phase.TRUMP:
         _trump_choice(locale, view, panel, legal, piles)
     if table.status is Status.PLAYING:
-        view.add_item(RefreshButton(table.id, t(locale, "Refresh")))
+        refresh = RefreshButton(table.id, t(locale, "Refresh"))
+        refresh.row = 4
+        view.add_item(refresh)
     return Reply(notice, embed, view)
 
 

@@ -59,10 +59,9 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
             return
         self._resumed = True
         tables = await self.service.active_tables()
-        for table in tables:
-            self.messages.touch(table.id)
         if tables:
-            log.info("resumed %d open tables", len(tables))
+            log.info("resuming %d open tables", len(tables))
+            await self.messages.redraw_all([table.id for table in tables])
 
     # ----- commands -----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -57,11 +58,12 @@ async def live_bot(discord_double: DiscordDouble, tmp_path: Path) -> AsyncIterat
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
     config = Config(token=discord_double.token, database=db)
-    bot = TexasBot(config, TableService(storage, new_seed=new_seed))
+    bot = TexasBot(config, TableService(storage, new_seed=new_seed), guild_ready_timeout=0.05)
     try:
         async with running_client(discord_double, bot):
             await discord_double.wait_for(lambda: discord_double.commands(), 5,
                                           "the commands to be synced")
+            await asyncio.wait_for(bot.wait_until_ready(), 10)
             live = LiveBot(bot, db, seeds)
             yield live
             await live.idle()

@@ -72,6 +72,10 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     assert seen_marks  # a marks hand went past its face-up piles: only they were shown
     fields = table.fields()
     assert "win the game" in fields["Game over"]
+    # At most one edit of the table message per change: three seats taken, the start, and
+    # each accepted action.
+    edits = len(table.table_message().versions) - 1
+    assert edits <= 4 + action_count(live_bot.db, table.table_id)
     assert not double.failed_interactions and not double.late_answers
 
     # The leaderboard counts the finished game once, in this server.
