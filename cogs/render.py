@@ -327,13 +327,11 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
         return
     embed.add_field(name=t(locale, "Hand points"), value=_points_text(locale, observation),
                     inline=False)
-    if observation.trick:
-        plays = " · ".join(t(locale, "{seat} {tile}", seat=seat, tile=tile)
-                           for seat, tile in observation.trick)
-    else:
-        plays = t(locale, "No tile played yet.")
+    plays = [t(locale, "{seat} {tile}", seat=seat, tile=tile) for seat, tile in observation.trick]
+    if observation.to_act is not None:
+        plays.append(t(locale, "{seat} …", seat=observation.to_act))
     embed.add_field(name=t(locale, "Trick {number}", number=observation.trick_number),
-                    value=plays, inline=False)
+                    value=" · ".join(plays), inline=False)
     embed.add_field(name=_captured_title(locale, observation),
                     value=_captured_text(locale, observation), inline=False)
 

@@ -8,7 +8,7 @@ accepted action before this module answers. Refusals are answered privately by
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -76,11 +76,13 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(seat="The seat to take (partners sit opposite); any free seat if"
                                 " left out")
+    @app_commands.choices(seat=[app_commands.Choice(name=name.capitalize(), value=name)
+                                for name in SEAT_CHOICES])
     async def join(self, interaction: discord.Interaction[Any],
-                   seat: Literal["north", "east", "south", "west"] | None = None) -> None:
+                   seat: app_commands.Choice[str] | None = None) -> None:
         async def work() -> Seat:
             table = await self.service.table_in_channel(self._channel_id(interaction))
-            chosen = SEAT_CHOICES[seat] if seat is not None else None
+            chosen = SEAT_CHOICES[seat.value] if seat is not None else None
             snapshot = await self.service.join(table.id, interaction.user.id, chosen)
             self.messages.touch(table.id)
             taken = snapshot.table.seat_of(interaction.user.id)

@@ -276,3 +276,34 @@ async def test_ending_a_table(discord_double: DiscordDouble, live_bot: LiveBot) 
     assert "No game has been finished" in str(board.message.embeds)  # type: ignore[union-attr]
     again = await table.north.slash("42 new")  # the channel is free again
     assert not again.failed and "Your table is open" in again.content
+
+
+async def test_the_lobby_by_commands_and_buttons(discord_double: DiscordDouble,
+                                                 live_bot: LiveBot) -> None:
+    double = discord_double
+    ana, bia, caio, davi = (double.member(n) for n in ("ana", "bia", "caio", "davi"))
+    created = await ana.slash("42 new", where="table-1")
+    assert "You sit North" in created.content
+    joined = await bia.slash("42 join", where="table-1", seat="West")
+    assert joined.ephemeral and joined.content == "You sit West."
+    assert (await caio.slash("42 join", where="table-1")).content == "You sit East."
+    refused(await caio.slash("42 join", where="table-1"), "already sitting at East")
+    left = await caio.slash("42 leave", where="table-1")
+    assert left.ephemeral and "left your seat" in left.content
+    table = next(m for m in double.messages("table-1") if not m.ephemeral)
+    await double.wait_for(lambda: "East (empty)" in table.embeds[0]["description"], 5,
+                          "the table to show East empty")
+    await caio.click(table, label="Sit East")
+    await davi.click(table, label="Sit South")
+    await double.wait_for(lambda: any(c.get("label") == "Start" and not c.get("disabled")
+                                       for c in components(table)), 5, "Start")
+    await davi.click(table, label="Leave")
+    await double.wait_for(lambda: "South (empty)" in table.embeds[0]["description"], 5,
+                          "South to be free again")
+    refused(await ana.slash("42 start", where="table-1"), "Four players are needed")
+    await davi.slash("42 join", where="table-1", seat="south")
+    started = await bia.slash("42 start", where="table-1")
+    assert started.ephemeral and "The game is on" in started.content
+    await double.wait_for(lambda: (table.content or "").startswith("→"), 5, "the first turn")
+    hand = await davi.slash("42 hand", where="table-1")
+    assert hand.ephemeral and "Your hand — South" in str(hand.message.embeds)  # type: ignore[union-attr]
