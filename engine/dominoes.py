@@ -72,8 +72,8 @@ class Domino(int):
 
     @classmethod
     def parse(cls, text: str) -> Domino:
-        """Read ``"a-b"`` (either end first); raise ``ValueError`` on anything else."""
-        found = _BY_TEXT.get(text.strip())
+        """Read ``"a-b"`` (either end first, nothing around it); ``ValueError`` otherwise."""
+        found = _BY_TEXT.get(text)
         if found is None:
             raise ValueError(f"unknown tile {text!r}: write it as two pips 0-6, like '6-4'")
         return found

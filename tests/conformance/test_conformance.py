@@ -84,11 +84,6 @@ def test_command_line_exit_status_and_jsonl_error_lines() -> None:
     assert differences(reference_output(good), answers[3]) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine.replay accepts tile names with surrounding blanks (' 0-1'); REPLAY.md's "
-    "tile is \"a-b\" and an unknown tile name is malformed",
-)
 @pytest.mark.parametrize("name", [" 0-1", "0-1\n"])
 def test_padded_tile_names_are_malformed(name: str) -> None:
     text = _scenario([{"seat": 0, "action": "play", "tile": name}])
