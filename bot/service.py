@@ -227,7 +227,7 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             seat = self._seat(live.table, user_id)
-            if live.table.status is Status.LOBBY:
+            if live.game is None:
                 raise Refusal("The game has not started yet.")
             return self._panel(live, seat)
 

@@ -8,6 +8,7 @@ accepted action before this module answers. Refusals are answered privately by
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -286,7 +287,7 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         return table.link
 
     async def _table_change(self, interaction: discord.Interaction[Any], table_id: int,
-                            change: Any) -> None:
+                            change: Awaitable[object]) -> None:
         """A lobby button: apply, then let the table message be redrawn (one edit)."""
         await within_window(interaction, change, update=True)
         if not interaction.response.is_done():

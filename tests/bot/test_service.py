@@ -187,6 +187,15 @@ async def test_a_whole_game_updates_the_leaderboard_once(service: TableService) 
         await service.rematch(table_id, BIA)
 
 
+async def test_a_lobby_has_no_panel_even_once_closed(service: TableService) -> None:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None)).table
+    with pytest.raises(Refusal, match="not started"):
+        await service.panel(table.id, ANA)
+    await service.end(table.id, ANA, moderator=False)
+    with pytest.raises(Refusal, match="not started"):
+        await service.panel(table.id, ANA)
+
+
 async def test_an_unfinished_game_adds_nothing(service: TableService) -> None:
     table_id = await full_table(service)
     await step(service, table_id)
