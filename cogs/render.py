@@ -33,6 +33,7 @@ from engine import (
     Team,
     Trump,
 )
+from engine.game import MARKS_TO_WIN, POINTS_TO_WIN
 
 from .components import (
     ActionButton,
@@ -47,7 +48,6 @@ from .components import (
     StartButton,
 )
 
-MARKS_TO_WIN = 7
 COLOUR = discord.Colour.dark_green()
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -286,8 +286,8 @@ def _seat_holder(locale: str | None, table: TableRecord, seat: Seat) -> str:
 
 def _marks_line(locale: str | None, observation: Observation) -> str:
     if observation.options.points_game:
-        return t(locale, "Score: North–South {ns} · East–West {ew} (first to 250)",
-                 ns=observation.score[0], ew=observation.score[1])
+        return t(locale, "Score: North–South {ns} · East–West {ew} (first to {target})",
+                 ns=observation.score[0], ew=observation.score[1], target=POINTS_TO_WIN)
     return t(locale, "Marks: North–South {ns} · East–West {ew} (first to {target})",
              ns=observation.marks[0], ew=observation.marks[1], target=MARKS_TO_WIN)
 

@@ -4,11 +4,30 @@ buttons only, with every message each of them could see audited as it goes."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from pathlib import Path
 
-from engine import Seat
+from engine import Game, Seat, parse_action
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count, table_state
 from tests.discord_double import DiscordDouble
+
+
+def contracts(db: Path, table_id: int) -> list[tuple[Seat, bool]]:
+    """(declarer, made) of every finished hand with a contract, from the stored actions."""
+    with sqlite3.connect(db) as raw:
+        seed, = raw.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
+                           (table_id,)).fetchall()
+    game, found = Game.new(seed), []
+    for seat, text in rows:
+        after = game.apply(Seat(seat), parse_action(text))
+        hand = after.previous
+        if hand is not game.previous and hand is not None and hand.contract is not None:
+            assert hand.result is not None
+            found.append((hand.contract.declarer, hand.result.made))
+        game = after
+    return found
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -63,7 +82,6 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     review = await eve.slash("42 review")
     assert review.ephemeral and "Hand 1 — review" in str(review.message.embeds)  # type: ignore[union-attr]
 
-    stash = None  # a panel that is left alone, to press once the game is over
     steps += await table.play(plan, check=check)
     game = table_state(live_bot.db, table.table_id)
     assert game.winner is not None and max(game.marks) >= 7
@@ -87,14 +105,16 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
         assert f"marks won: {game.marks[seat.team]}" in line
         won = 1 if game.winner is seat.team else 0
         assert f"games: 1 played, {won} won" in line
+        bid = [made for declarer, made in contracts(live_bot.db, table.table_id)
+               if declarer == seat]
+        assert f"contracts: {len(bid)} bid, {sum(bid)} made" in line
 
-    # A panel button from the finished game is refused and changes nothing.
+    # Every panel now offers nothing (a stale one is refused: test_e2e_refusals).
     for member in table.seats.values():
         panel = table.panel(member)
         assert panel is not None
         assert not PanelControls.of(panel).can_act
     count = action_count(live_bot.db, table.table_id)
-    del stash
 
     # Rematch: same seats, a new game at once.
     rematch = await table.seats[Seat.EAST].click(table.table_message(), label="Rematch")
