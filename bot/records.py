@@ -24,12 +24,13 @@ class Status(Enum):
 
 class PlayerKind(Enum):
     MEMBER = "member"
-    # COMPUTER joins here with the computer players: a seat then holds no member id.
+    COMPUTER = "computer"
+    """A computer player (engine.players): the seat holds no member id."""
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """Whoever holds a seat: a Discord member for now, a computer player later."""
+    """Whoever holds a seat: a Discord member or a computer player."""
 
     kind: PlayerKind
     user_id: int | None = None
@@ -37,6 +38,14 @@ class Player:
     @classmethod
     def member(cls, user_id: int) -> Player:
         return cls(PlayerKind.MEMBER, user_id)
+
+    @classmethod
+    def computer(cls) -> Player:
+        return cls(PlayerKind.COMPUTER)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind is PlayerKind.COMPUTER
 
     @property
     def mention(self) -> str:
@@ -58,9 +67,29 @@ class TableRecord:
     seed: str | None = None
     options: Options = DEFAULT_OPTIONS
     rules_version: int | None = None
+    stand_ins: frozenset[Seat] = frozenset()
+    """Members' seats a computer player plays while they are away, until they take them back."""
+    away_votes: tuple[tuple[Seat, int], ...] = ()
+    """(seat, member) for each seated member who agreed to let a computer player play that
+    seat; the seat is handed over once every other seated member agreed. Sorted."""
 
     def player(self, seat: Seat) -> Player | None:
         return self.seats[seat]
+
+    def computer_plays(self, seat: Seat) -> bool:
+        """Whether a computer player makes this seat's choices: its own seat, or a stand-in."""
+        player = self.seats[seat]
+        return player is not None and (player.is_computer or seat in self.stand_ins)
+
+    def voters(self, seat: Seat) -> frozenset[int]:
+        """The members who agreed to let a computer player play ``seat``."""
+        return frozenset(user for voted, user in self.away_votes if voted == seat)
+
+    def voters_needed(self, seat: Seat) -> frozenset[int]:
+        """Every other seated member: they all must agree before a bot plays ``seat``."""
+        player = self.seats[seat]
+        return frozenset(user for user in self.member_ids
+                         if player is None or user != player.user_id)
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in SEATS:
@@ -84,6 +113,11 @@ class TableRecord:
     def member_ids(self) -> tuple[int, ...]:
         return tuple(p.user_id for p in self.seats if p is not None and p.user_id is not None)
 
+    @property
+    def computer_seats(self) -> tuple[Seat, ...]:
+        """Seats held by a computer player of their own (stand-ins aside)."""
+        return tuple(s for s in SEATS if (p := self.seats[s]) is not None and p.is_computer)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredAction:
@@ -102,6 +136,27 @@ class PlayerResult:
     user_id: int
     won: bool
     marks: int
+    contracts_bid: int
+    contracts_made: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerResult:
+    """One computer player's seat in a finished game, added to the server's computer line."""
+
+    won: bool
+    marks: int
+    contracts_bid: int
+    contracts_made: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerStanding:
+    """The computer players' line on a server's leaderboard: every seat they held, together."""
+
+    seats_played: int
+    seats_won: int
+    marks_won: int
     contracts_bid: int
     contracts_made: int
 

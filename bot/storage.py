@@ -1,5 +1,8 @@
 """All of the bot's SQL: tables, seats, accepted actions and the leaderboard, in one SQLite file.
 
+Seats also record which members a computer player stands in for, and the votes that hand a seat
+over; the leaderboard has one line per member and one for the server's computer players.
+
 A table is stored as its game's seed and its accepted actions in order; the live game is rebuilt
 from them by the engine (``Game.replay``), so nothing derived is ever stored twice. The schema is
 versioned with ``PRAGMA user_version`` and migrated at start-up. Every write is one transaction,
@@ -25,6 +28,8 @@ from engine import DEFAULT_OPTIONS, SEATS, Options, Seat
 from engine.options import NelloDoubles
 
 from .records import (
+    ComputerResult,
+    ComputerStanding,
     Player,
     PlayerKind,
     PlayerResult,
@@ -82,6 +87,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             contracts_made INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (guild_id, user_id)
         ) WITHOUT ROWID""",
+    ),
+    (  # 2: computer players: seats they play for an away member, the votes that hand a seat
+       # over, and their own line on each server's leaderboard
+        """ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0
+            CHECK (stand_in IN (0, 1))""",
+        """CREATE TABLE away_votes (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            voter_id INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat, voter_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE computer_stats (
+            guild_id       INTEGER PRIMARY KEY,
+            seats_played   INTEGER NOT NULL DEFAULT 0,
+            seats_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0
+        )""",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -292,9 +316,11 @@ class Storage:
         return [StoredAction(row[0], row[1], SEATS[row[2]], row[3]) for row in rows]
 
     async def append_action(self, table_id: int, action: StoredAction, *,
-                            finished: Iterable[PlayerResult] | None = None) -> None:
+                            finished: Iterable[PlayerResult] | None = None,
+                            computers: Iterable[ComputerResult] = ()) -> None:
         """Commit one accepted action. When it ends the game, ``finished`` holds each member's
-        part, added to the leaderboard in the same transaction that marks the game finished.
+        part and ``computers`` each computer player's seat, added to the leaderboard in the same
+        transaction that marks the game finished.
 
         Raises :class:`ConflictError` if action ``n`` already exists or the game is not on."""
         try:
@@ -321,8 +347,56 @@ class Storage:
                     " contracts_made = contracts_made + excluded.contracts_made",
                     [(guild_id, r.user_id, int(r.won), r.marks, r.contracts_bid,
                       r.contracts_made) for r in finished])
+                seats = list(computers)
+                if seats:
+                    await db.execute(
+                        "INSERT INTO computer_stats (guild_id, seats_played, seats_won,"
+                        " marks_won, contracts_bid, contracts_made) VALUES (?, ?, ?, ?, ?, ?)"
+                        " ON CONFLICT (guild_id) DO UPDATE SET"
+                        " seats_played = seats_played + excluded.seats_played,"
+                        " seats_won = seats_won + excluded.seats_won,"
+                        " marks_won = marks_won + excluded.marks_won,"
+                        " contracts_bid = contracts_bid + excluded.contracts_bid,"
+                        " contracts_made = contracts_made + excluded.contracts_made",
+                        (guild_id, len(seats), sum(r.won for r in seats),
+                         sum(r.marks for r in seats), sum(r.contracts_bid for r in seats),
+                         sum(r.contracts_made for r in seats)))
         except sqlite3.IntegrityError as error:
             raise ConflictError(str(error)) from None
+
+    # ----- members away -------------------------------------------------------------------------
+
+    async def add_away_vote(self, table_id: int, seat: Seat, voter_id: int, *,
+                            hand_over: bool) -> None:
+        """Record that ``voter_id`` agrees to let a computer player play ``seat``; with
+        ``hand_over`` (the last vote needed) the seat is handed over and its votes cleared.
+
+        Raises :class:`ConflictError` unless the game is on."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.PLAYING)
+            if hand_over:
+                await db.execute("UPDATE seats SET stand_in = 1 WHERE table_id = ? AND seat = ?",
+                                 (table_id, seat))
+                await db.execute("DELETE FROM away_votes WHERE table_id = ? AND seat = ?",
+                                 (table_id, seat))
+            else:
+                await db.execute("INSERT OR IGNORE INTO away_votes (table_id, seat, voter_id)"
+                                 " VALUES (?, ?, ?)", (table_id, seat, voter_id))
+            await db.execute("UPDATE tables SET updated_at = " + _NOW + " WHERE id = ?",
+                             (table_id,))
+
+    async def take_back(self, table_id: int, seat: Seat) -> None:
+        """The member of ``seat`` plays it again: no stand-in, no votes about it.
+
+        Raises :class:`ConflictError` unless the game is on."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.PLAYING)
+            await db.execute("UPDATE seats SET stand_in = 0 WHERE table_id = ? AND seat = ?",
+                             (table_id, seat))
+            await db.execute("DELETE FROM away_votes WHERE table_id = ? AND seat = ?",
+                             (table_id, seat))
+            await db.execute("UPDATE tables SET updated_at = " + _NOW + " WHERE id = ?",
+                             (table_id,))
 
     # ----- leaderboard --------------------------------------------------------------------------
 
@@ -334,6 +408,13 @@ class Storage:
             " ORDER BY marks_won DESC, games_won DESC, games_played ASC, user_id LIMIT ?",
             (guild_id, limit))
         return [Standing(*row) for row in rows]
+
+    async def computer_standing(self, guild_id: int) -> ComputerStanding | None:
+        """The server's computer players, all seats together; ``None`` before their first."""
+        row = await self._fetchone(
+            "SELECT seats_played, seats_won, marks_won, contracts_bid, contracts_made"
+            " FROM computer_stats WHERE guild_id = ?", (guild_id,))
+        return ComputerStanding(*row) if row is not None else None
 
     # ----- helpers ------------------------------------------------------------------------------
 
@@ -354,16 +435,25 @@ class Storage:
             return []
         ids = [row["id"] for row in rows]
         seats: dict[int, list[Player | None]] = {table_id: [None] * 4 for table_id in ids}
+        stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
+        votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
         marks = ",".join("?" * len(ids))
-        for table_id, seat, kind, user_id in await self._fetchall(
-                f"SELECT table_id, seat, kind, user_id FROM seats WHERE table_id IN ({marks})",
-                ids):
+        for table_id, seat, kind, user_id, stand_in in await self._fetchall(
+                "SELECT table_id, seat, kind, user_id, stand_in FROM seats"
+                f" WHERE table_id IN ({marks})", ids):
             seats[table_id][seat] = Player(PlayerKind(kind), user_id)
+            if stand_in:
+                stand_ins[table_id].add(SEATS[seat])
+        for table_id, seat, voter_id in await self._fetchall(
+                "SELECT table_id, seat, voter_id FROM away_votes"
+                f" WHERE table_id IN ({marks}) ORDER BY seat, voter_id", ids):
+            votes[table_id].append((SEATS[seat], voter_id))
         return [TableRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             message_id=row["message_id"], creator_id=row["creator_id"], locale=row["locale"],
             status=Status(row["status"]), seats=tuple(seats[row["id"]]), seed=row["seed"],
             options=_options_from_json(row["options"]), rules_version=row["rules_version"],
+            stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
         ) for row in rows]
 
 

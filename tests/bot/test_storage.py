@@ -1,5 +1,6 @@
-"""Storage: migrations from an empty file, one active table per channel, actions in order,
-and the leaderboard changed only with the action that ends a game."""
+"""Storage: migrations from an empty file and from the previous schema, one active table per
+channel, actions in order, computer players' seats and stand-ins, and the leaderboard changed
+only with the action that ends a game."""
 
 from __future__ import annotations
 
@@ -8,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.records import Player, PlayerResult, Status, StoredAction
-from bot.storage import SCHEMA_VERSION, ConflictError, Storage, StorageError
+from bot.records import (
+    ComputerResult,
+    ComputerStanding,
+    Player,
+    PlayerResult,
+    Status,
+    StoredAction,
+)
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, ConflictError, Storage, StorageError
 from engine import Options, Seat
 from engine.options import NelloDoubles
 
@@ -127,3 +135,93 @@ async def test_a_failed_finish_rolls_back_the_action_too(storage: Storage) -> No
                                     finished=broken)
     assert await storage.actions(table.id) == []
     assert await storage.leaderboard(GUILD) == []
+
+
+async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None:
+    """A file written by the previous schema keeps its tables, seats and leaderboard."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statement in MIGRATIONS[0]:
+            raw.execute(statement)
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("INSERT INTO tables (guild_id, channel_id, creator_id, seed, status)"
+                    " VALUES (?, ?, ?, 'seed', 'playing')", (GUILD, CHANNEL, ANA))
+        raw.executemany("INSERT INTO seats (table_id, seat, kind, user_id) VALUES (1, ?, ?, ?)",
+                        [(s, "member", u) for s, u in enumerate((ANA, BIA, CAIO, DAVI))])
+        raw.execute("INSERT INTO player_stats (guild_id, user_id, games_played, games_won,"
+                    " marks_won) VALUES (?, ?, 3, 2, 17)", (GUILD, ANA))
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == SCHEMA_VERSION == 2
+        table = await storage.table(1)
+        assert table is not None
+        assert table.seats == tuple(Player.member(u) for u in (ANA, BIA, CAIO, DAVI))
+        assert (table.stand_ins, table.away_votes) == (frozenset(), ())
+        assert [(s.user_id, s.marks_won) for s in await storage.leaderboard(GUILD)] == [(ANA, 17)]
+        assert await storage.computer_standing(GUILD) is None
+        await storage.add_away_vote(1, Seat.EAST, ANA, hand_over=False)
+        found = await storage.table(1)
+        assert found is not None and found.away_votes == ((Seat.EAST, ANA),)
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as raw:
+        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+        columns = {row[1] for row in raw.execute("PRAGMA table_info(seats)")}
+    assert {"away_votes", "computer_stats"} <= names and "stand_in" in columns
+
+
+async def test_computer_players_take_seats(storage: Storage) -> None:
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None,
+                                       [Player.member(ANA), Player.computer(), None,
+                                        Player.computer()])
+    await storage.set_seat(table.id, Seat.SOUTH, Player.computer())
+    found = await storage.table(table.id)
+    assert found is not None
+    assert found.seats == (Player.member(ANA), Player.computer(), Player.computer(),
+                           Player.computer())
+    assert found.computer_seats == (Seat.EAST, Seat.SOUTH, Seat.WEST)
+    assert found.member_ids == (ANA,)
+    await storage.set_seat(table.id, Seat.EAST, None)
+    found = await storage.table(table.id)
+    assert found is not None and found.player(Seat.EAST) is None
+
+
+async def test_away_votes_hand_a_seat_over_and_back(storage: Storage) -> None:
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, None))
+    with pytest.raises(ConflictError):  # only while a game is on
+        await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)
+    await storage.set_seat(table.id, Seat.WEST, Player.computer())
+    await storage.start_game(table.id, "seed", Options(), 1)
+    await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)
+    await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)  # once only
+    await storage.add_away_vote(table.id, Seat.EAST, CAIO, hand_over=False)
+    found = await storage.table(table.id)
+    assert found is not None
+    assert found.away_votes == ((Seat.NORTH, BIA), (Seat.EAST, CAIO))
+    assert found.voters(Seat.NORTH) == {BIA} and found.voters_needed(Seat.NORTH) == {BIA, CAIO}
+    await storage.add_away_vote(table.id, Seat.NORTH, CAIO, hand_over=True)
+    found = await storage.table(table.id)
+    assert found is not None
+    assert found.stand_ins == {Seat.NORTH} and found.away_votes == ((Seat.EAST, CAIO),)
+    assert found.computer_plays(Seat.NORTH) and found.computer_plays(Seat.WEST)
+    assert not found.computer_plays(Seat.EAST)
+    await storage.take_back(table.id, Seat.NORTH)
+    await storage.take_back(table.id, Seat.EAST)
+    found = await storage.table(table.id)
+    assert found is not None and (found.stand_ins, found.away_votes) == (frozenset(), ())
+
+
+async def test_computer_players_have_their_own_line(storage: Storage) -> None:
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None,
+                                       [Player.member(ANA), Player.computer(),
+                                        Player.computer(), Player.computer()])
+    await storage.start_game(table.id, "seed", Options(), 1)
+    await storage.append_action(
+        table.id, StoredAction(0, 1, Seat.EAST, "pass"),
+        finished=[PlayerResult(ANA, True, 7, 2, 1)],
+        computers=[ComputerResult(False, 4, 1, 1), ComputerResult(True, 7, 1, 0),
+                   ComputerResult(False, 4, 0, 0)])
+    assert [s.user_id for s in await storage.leaderboard(GUILD)] == [ANA]
+    assert await storage.computer_standing(GUILD) == ComputerStanding(
+        seats_played=3, seats_won=1, marks_won=15, contracts_bid=2, contracts_made=1)
+    assert await storage.computer_standing(GUILD + 1) is None
