@@ -11,11 +11,22 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from engine.players import load_policy
 
 DEFAULT_DATABASE = Path("data") / "texas42.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_BOT_PAUSE = 1.5
+"""Seconds a computer player waits before its move shows, so people can follow each trick."""
+DEFAULT_BOT_POLICY = "engine.players.strong:decide"
+MAX_BOT_PAUSE = 60.0
+
+
+def default_bot_workers() -> int:
+    """One process per core for the computer players' thinking, at least one."""
+    return max(1, os.cpu_count() or 1)
 
 # Whatever Discord then refuses is reported at login; this only catches a pasted sentence.
 _TOKEN_SHAPE = re.compile(r"^[\x21-\x7e]+$")
@@ -32,6 +43,12 @@ class Config:
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     """Commands are synced to this guild at once (global commands can take a while to appear)."""
+    bot_pause: float = DEFAULT_BOT_PAUSE
+    """Seconds a computer player's move waits, counted from the move before (pacing only)."""
+    bot_policy: str = DEFAULT_BOT_POLICY
+    """The computer players' policy, as ``package.module:function``."""
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Processes that think for the computer players, off the event loop."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None,
@@ -66,8 +83,35 @@ class Config:
                                   f"not {guild_text!r}.")
             dev_guild_id = int(guild_text)
 
+        pause_text = values.get("BOT_PAUSE_SECONDS", "").strip()
+        bot_pause = DEFAULT_BOT_PAUSE
+        if pause_text:
+            try:
+                bot_pause = float(pause_text)
+            except ValueError:
+                bot_pause = -1.0
+            if not 0 <= bot_pause <= MAX_BOT_PAUSE:
+                raise ConfigError(f"BOT_PAUSE_SECONDS must be a number of seconds from 0 to "
+                                  f"{MAX_BOT_PAUSE:g}, not {pause_text!r}.")
+
+        bot_policy = values.get("BOT_POLICY", "").strip() or DEFAULT_BOT_POLICY
+        try:
+            load_policy(bot_policy)
+        except ValueError as error:
+            raise ConfigError(f"BOT_POLICY must name a computer player as "
+                              f"package.module:function: {error}.") from None
+
+        workers_text = values.get("BOT_WORKERS", "").strip()
+        bot_workers = default_bot_workers()
+        if workers_text:
+            if not workers_text.isdigit() or int(workers_text) < 1:
+                raise ConfigError(f"BOT_WORKERS must be a whole number of processes, at least "
+                                  f"1, not {workers_text!r}.")
+            bot_workers = int(workers_text)
+
         return cls(token=token, database=database, log_level=log_level,
-                   dev_guild_id=dev_guild_id)
+                   dev_guild_id=dev_guild_id, bot_pause=bot_pause, bot_policy=bot_policy,
+                   bot_workers=bot_workers)
 
     @property
     def log_level_number(self) -> int:
@@ -75,7 +119,9 @@ class Config:
 
     def __repr__(self) -> str:  # never print the token
         return (f"Config(token='***', database={str(self.database)!r}, "
-                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r})")
+                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
+                f"bot_pause={self.bot_pause!r}, bot_policy={self.bot_policy!r}, "
+                f"bot_workers={self.bot_workers!r})")
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE, Config, ConfigError, read_env_file
+from bot.config import (
+    DEFAULT_BOT_PAUSE,
+    DEFAULT_BOT_POLICY,
+    DEFAULT_DATABASE,
+    Config,
+    ConfigError,
+    default_bot_workers,
+    read_env_file,
+)
 
 TOKEN = "MTA4.Gx7abc.0123456789abcdefghij"
 
@@ -44,12 +52,32 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ({"DISCORD_TOKEN": "paste my token here"}, "does not look like a bot token"),
     ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
     ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "soon"}, "BOT_PAUSE_SECONDS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "-1"}, "BOT_PAUSE_SECONDS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "nan"}, "BOT_PAUSE_SECONDS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "strong"}, "BOT_POLICY must name"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "engine.players.nobody:decide"}, "BOT_POLICY"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "0"}, "BOT_WORKERS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "two"}, "BOT_WORKERS must be"),
 ])
 def test_problems_are_one_line(tmp_path: Path, environ: dict[str, str], words: str) -> None:
     with pytest.raises(ConfigError) as caught:
         Config.from_env(environ, env_file=tmp_path / "missing")
     assert words in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_computer_players_settings(tmp_path: Path) -> None:
+    config = Config.from_env({"DISCORD_TOKEN": TOKEN}, env_file=tmp_path / "missing")
+    assert config.bot_pause == DEFAULT_BOT_PAUSE == 1.5
+    assert config.bot_policy == DEFAULT_BOT_POLICY == "engine.players.strong:decide"
+    assert config.bot_workers == default_bot_workers() >= 1
+    config = Config.from_env({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "0",
+                              "BOT_POLICY": "engine.players.rules:decide",
+                              "BOT_WORKERS": "3"}, env_file=tmp_path / "missing")
+    assert (config.bot_pause, config.bot_policy, config.bot_workers) == (
+        0.0, "engine.players.rules:decide", 3)
+    assert "bot_policy='engine.players.rules:decide'" in repr(config)
 
 
 def test_a_bot_prefix_is_dropped() -> None:
@@ -70,4 +98,7 @@ def test_a_malformed_env_line_names_its_line(tmp_path: Path) -> None:
 def test_env_example_documents_every_setting() -> None:
     example = Path(__file__).resolve().parents[2] / ".env.example"
     names = read_env_file(example)
-    assert {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID"} <= set(names)
+    assert {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "BOT_PAUSE_SECONDS",
+            "BOT_POLICY", "BOT_WORKERS"} <= set(names)
+    example_config = Config.from_env({**names, "DISCORD_TOKEN": TOKEN}, env_file=None)
+    assert example_config.bot_pause == DEFAULT_BOT_PAUSE
