@@ -5,6 +5,11 @@ The service knows no rule. It hands each action to the engine, turns an engine r
 only through observations (``engine.observe``), so the Discord layer cannot show what a seat
 may not see. Live games are cached in memory and rebuilt with ``Game.replay`` from the stored
 seed and actions the first time a table is used after a restart.
+
+Computer players go through the same path: :meth:`TableService.computer_turn` hands out what
+the seat to act may see, and :meth:`TableService.act_as_computer` applies the decision under
+the table's lock only if the game has not moved meanwhile. Who thinks, and when, is
+:mod:`bot.autoplay`'s business; the service only tells its watchers that a table changed.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 
 from engine import (
     DEFAULT_OPTIONS,
@@ -42,7 +48,16 @@ from engine import (
 from engine.dominoes import sorted_for_display
 
 from .i18n import t
-from .records import Player, PlayerResult, Standing, Status, StoredAction, TableRecord
+from .records import (
+    ComputerResult,
+    ComputerStanding,
+    Player,
+    PlayerResult,
+    Standing,
+    Status,
+    StoredAction,
+    TableRecord,
+)
 from .storage import ConflictError, Storage
 
 log = logging.getLogger(__name__)
@@ -180,10 +195,57 @@ class Accepted:
     panels: tuple[Panel, ...]
     """Every seat's panel after the action; the acting seat's is ``panels[seat]``."""
     seat: Seat
+    by_computer: bool = False
+    """A computer player chose it (for its own seat or for an away member)."""
 
     @property
     def panel(self) -> Panel:
         return self.panels[self.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerTurn:
+    """A computer player's turn: what its seat may see, and the seed of its decision.
+
+    The seed comes from the game's seed and the number of actions accepted, so a decision
+    interrupted by a restart is made again exactly the same."""
+
+    table_id: int
+    count: int
+    seat: Seat
+    observation: Observation
+    seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class AwayVote:
+    """A vote to let a computer player play a member's seat, once recorded."""
+
+    snapshot: TableSnapshot
+    seat: Seat
+    handed_over: bool
+    """Every other seated member has agreed: a computer player now plays the seat."""
+    waiting: tuple[int, ...]
+    """The members whose agreement is still needed."""
+
+
+class Fill(Enum):
+    """Which seats of a new table computer players take."""
+
+    NONE = "none"
+    OTHERS = "others"
+    """The three seats beside the creator: one person plays at once, with a bot partner."""
+    ALL = "all"
+    """All four: a demonstration the creator watches."""
+
+
+def computer_seed(table_seed: str, count: int) -> str:
+    """The seed of the computer player's decision after ``count`` accepted actions.
+
+    >>> computer_seed("0f3a", 12)
+    '0f3a:computer:12'
+    """
+    return f"{table_seed}:computer:{count}"
 
 
 @dataclass(slots=True)
@@ -205,6 +267,23 @@ class TableService:
         self._options = options
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._live: OrderedDict[int, _Live] = OrderedDict()
+        self._watchers: list[Callable[[int], None]] = []
+
+    def watch(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(table_id)`` after each change that may give a computer player the
+        turn: a start, an accepted action, a seat handed to a computer player."""
+        self._watchers.append(callback)
+
+    def unwatch(self, callback: Callable[[int], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    def _changed(self, table_id: int) -> None:
+        for callback in list(self._watchers):
+            try:
+                callback(table_id)
+            except Exception:
+                log.exception("a watcher of table %s failed", table_id)
 
     # ----- reading ------------------------------------------------------------------------------
 
@@ -246,12 +325,21 @@ class TableService:
     async def leaderboard(self, guild_id: int, limit: int = 20) -> list[Standing]:
         return await self.storage.leaderboard(guild_id, limit)
 
+    async def computer_standing(self, guild_id: int) -> ComputerStanding | None:
+        """The server's computer players, every seat they held counted together."""
+        return await self.storage.computer_standing(guild_id)
+
     # ----- the lobby ----------------------------------------------------------------------------
 
     async def open_table(self, guild_id: int, channel_id: int, user_id: int,
-                         locale: str | None) -> TableSnapshot:
-        """A new table in this channel, its creator sitting North."""
+                         locale: str | None, fill: Fill = Fill.NONE) -> TableSnapshot:
+        """A new table in this channel, its creator sitting North; with ``fill``, computer
+        players take the other seats (or all four), ready to start."""
         seats: list[Player | None] = [Player.member(user_id), None, None, None]
+        if fill is Fill.OTHERS:
+            seats[1:] = [Player.computer()] * 3
+        elif fill is Fill.ALL:
+            seats = [Player.computer()] * 4
         try:
             table = await self.storage.create_table(guild_id, channel_id, user_id, locale, seats)
         except ConflictError:
@@ -296,6 +384,40 @@ class TableService:
             await self._write_seat(live, seat, Player.member(user_id))
             return self._snapshot(live)
 
+    async def add_computer(self, table_id: int, user_id: int,
+                           seat: Seat | None = None) -> TableSnapshot:
+        """A computer player takes ``seat`` (or the first free one) before the game starts."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            self._require_lobby(table)
+            self._require_host(table, user_id, "Only a seated player or the table's creator can"
+                                               " add a computer player.")
+            if seat is None:
+                free = [s for s in SEATS if table.player(s) is None]
+                if not free:
+                    raise Refusal("All four seats are taken.")
+                seat = free[0]
+            if table.player(seat) is not None:
+                raise Refusal("{seat} is taken.", seat=seat)
+            await self._write_seat(live, seat, Player.computer())
+            log.info("table %s: a computer player sits %s", table_id, seat.title)
+            return self._snapshot(live)
+
+    async def remove_computer(self, table_id: int, user_id: int, seat: Seat) -> TableSnapshot:
+        """The computer player at ``seat`` leaves it free, before the game starts."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            self._require_lobby(table)
+            self._require_host(table, user_id, "Only a seated player or the table's creator can"
+                                               " remove a computer player.")
+            player = table.player(seat)
+            if player is None or not player.is_computer:
+                raise Refusal("No computer player sits {seat}.", seat=seat)
+            await self._write_seat(live, seat, None)
+            return self._snapshot(live)
+
     async def leave(self, table_id: int, user_id: int) -> TableSnapshot:
         async with self._locks[table_id]:
             live = await self._load(table_id)
@@ -312,7 +434,7 @@ class TableService:
             live = await self._load(table_id)
             table = live.table
             self._require_lobby(table)
-            self._seat(table, user_id, "Only a seated player can start the game.")
+            self._require_host(table, user_id, "Only a seated player can start the game.")
             if not table.is_full:
                 seated = sum(1 for p in table.seats if p is not None)
                 raise Refusal("Four players are needed to start; {seated} seated so far.",
@@ -327,6 +449,7 @@ class TableService:
             live.game = Game.new(seed, self._options)
             live.count = 0
             log.info("table %s: game started", table_id)
+            self._changed(table_id)
             return self._snapshot(live)
 
     async def end(self, table_id: int, user_id: int, *, moderator: bool) -> TableSnapshot:
@@ -349,7 +472,8 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            self._seat(table, user_id, "Only the players of this game can start a rematch.")
+            self._require_host(table, user_id,
+                               "Only the players of this game can start a rematch.")
             if table.status is not Status.FINISHED:
                 raise Refusal("A rematch can start once this game is over.")
             latest = await self.storage.latest_table(table.channel_id)
@@ -368,7 +492,83 @@ class TableService:
         fresh = _Live(new, Game.new(seed, self._options))
         self._remember(fresh)
         log.info("table %s: rematch of table %s", new.id, table_id)
+        self._changed(new.id)
         return self._snapshot(fresh)
+
+    # ----- members away -------------------------------------------------------------------------
+
+    async def vote_away(self, table_id: int, voter_id: int, seat: Seat) -> AwayVote:
+        """``voter_id`` agrees to let a computer player play ``seat`` while its member is away.
+        Once every other seated member has agreed, it does, until the member takes it back.
+        Nothing here happens by timer (R-NO-CLOCK): only by the members' buttons."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            if table.status is not Status.PLAYING:
+                raise Refusal("A computer player can stand in only while a game is on.")
+            voter_seat = self._seat(table, voter_id, "Only the players at this table can let a"
+                                                     " computer player stand in.")
+            player = table.player(seat)
+            if player is None or player.is_computer:
+                raise Refusal("A computer player already plays {seat}.", seat=seat)
+            if voter_seat == seat:
+                raise Refusal("The other players decide whether a computer player stands in"
+                              " for you; while you are here, just play.")
+            if seat in table.stand_ins:
+                raise Refusal("A computer player already plays {seat} until {player} is back.",
+                              seat=seat, player=player.mention)
+            voters = table.voters(seat)
+            needed = table.voters_needed(seat)
+            if voter_id in voters:
+                raise Refusal("You have already agreed; waiting for {waiting}.",
+                              waiting=_mentions(needed - voters))
+            voters = voters | {voter_id}
+            handed_over = needed <= voters
+            try:
+                await self.storage.add_away_vote(table_id, seat, voter_id,
+                                                 hand_over=handed_over)
+            except ConflictError:
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; try again.") from None
+            if handed_over:
+                votes = tuple(v for v in table.away_votes if v[0] != seat)
+                live.table = replace(table, stand_ins=table.stand_ins | {seat}, away_votes=votes)
+                log.info("table %s: a computer player stands in for %s", table_id, seat.title)
+            else:
+                votes = tuple(sorted((*table.away_votes, (seat, voter_id))))
+                live.table = replace(table, away_votes=votes)
+            snapshot = self._snapshot(live)
+            waiting = tuple(sorted(needed - voters))
+        if handed_over:
+            self._changed(table_id)
+        return AwayVote(snapshot, seat, handed_over, waiting)
+
+    async def take_back(self, table_id: int, user_id: int, seat: Seat | None = None) -> Panel:
+        """The member is back: their seat is theirs to play again, and any votes about it are
+        forgotten. Their panel is returned, ready to play. ``seat``, when given, is the seat
+        the button was for: only its member may take it back."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            own = self._seat(table, user_id)
+            if seat is not None and seat != own:
+                player = table.player(seat)
+                raise Refusal("Only {player} can take {seat} back.", seat=seat,
+                              player=player.mention if player is not None else "")
+            seat = own
+            if table.status is not Status.PLAYING or live.game is None:
+                raise Refusal("No computer player is playing for you.")
+            if seat not in table.stand_ins and not table.voters(seat):
+                raise Refusal("No computer player is playing for you.")
+            try:
+                await self.storage.take_back(table_id, seat)
+            except ConflictError:
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; try again.") from None
+            live.table = replace(table, stand_ins=table.stand_ins - {seat},
+                                 away_votes=tuple(v for v in table.away_votes if v[0] != seat))
+            log.info("table %s: %s is back", table_id, seat.title)
+            return self._panel(live, seat)
 
     # ----- play ---------------------------------------------------------------------------------
 
@@ -393,35 +593,84 @@ class TableService:
             if count != live.count:
                 raise Refusal("That panel was out of date, so nothing was done; here is your"
                               " current one.", panel=self._panel(live, seat))
+            if seat in table.stand_ins:
+                raise Refusal("A computer player is playing for you while you are away: press"
+                              " I'm back to play again.", panel=self._panel(live, seat))
             try:
                 action = parse_action(text)
             except ValueError:
                 raise Refusal("That button is not one of this table's.") from None
             try:
-                after = game.apply(seat, action)
+                accepted = await self._commit(live, seat, action)
             except RuleError as error:
                 raise refusal_for(error, self._panel(live, seat)) from None
-            finished_hand = after.previous is not game.previous
-            contracts = list(live.contracts)
-            if finished_hand:
-                _record_contract(contracts, after.previous)
-            results = _results(table, after, contracts) if after.winner is not None else None
-            stored = StoredAction(live.count, game.hand_number, seat, str(action))
+        self._changed(table_id)
+        return accepted
+
+    async def computer_turn(self, table_id: int) -> ComputerTurn | None:
+        """The computer player's turn at this table, if the seat to act is played by one."""
+        async with self._locks[table_id]:
             try:
-                await self.storage.append_action(table_id, stored, finished=results)
-            except ConflictError:
-                # Another process wrote to this table: drop the cache and let the player retry.
-                self._live.pop(table_id, None)
-                raise Refusal("The table changed meanwhile; open your hand again.") from None
-            live.event = describe_event(seat, action, game, after)
-            live.game, live.count, live.contracts = after, live.count + 1, contracts
-            if results is not None:
-                live.table = replace(table, status=Status.FINISHED)
-            log.info("table %s: %s %s", table_id, seat.title, action)
-            snapshot = self._snapshot(live, hand_ended=finished_hand)
-            return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat)
+                live = await self._load(table_id)
+            except Refusal:
+                return None
+            table, game = live.table, live.game
+            if table.status is not Status.PLAYING or game is None or table.seed is None:
+                return None
+            seat = game.to_act
+            if seat is None or not table.computer_plays(seat):
+                return None
+            return ComputerTurn(table_id, live.count, seat, observe(game, seat),
+                                computer_seed(table.seed, live.count))
+
+    async def act_as_computer(self, turn: ComputerTurn, text: str) -> Accepted | None:
+        """Apply a computer player's decision for ``turn``, through the same path as a
+        member's action; ``None`` (nothing done) if the game moved on while it thought, or the
+        seat's member took it back. Raises ``RuleError`` or ``ValueError`` if the decision is
+        not a legal action (a faulty policy)."""
+        async with self._locks[turn.table_id]:
+            live = await self._load(turn.table_id)
+            table, game = live.table, live.game
+            if (table.status is not Status.PLAYING or game is None or live.count != turn.count
+                    or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
+                return None
+            accepted = await self._commit(live, turn.seat, parse_action(text), by_computer=True)
+        self._changed(turn.table_id)
+        return accepted
 
     # ----- helpers ------------------------------------------------------------------------------
+
+    async def _commit(self, live: _Live, seat: Seat, action: Action, *,
+                      by_computer: bool = False) -> Accepted:
+        """Apply (``RuleError`` if illegal), commit, then update the cache: nothing is shown
+        before the action is on disk."""
+        table, game = live.table, live.game
+        assert game is not None
+        after = game.apply(seat, action)
+        finished_hand = after.previous is not game.previous
+        contracts = list(live.contracts)
+        if finished_hand:
+            _record_contract(contracts, after.previous)
+        members: list[PlayerResult] | None = None
+        computers: list[ComputerResult] = []
+        if after.winner is not None:
+            members, computers = _results(table, after, contracts)
+        stored = StoredAction(live.count, game.hand_number, seat, str(action))
+        try:
+            await self.storage.append_action(table.id, stored, finished=members,
+                                             computers=computers)
+        except ConflictError:
+            # Another process wrote to this table: drop the cache and let the player retry.
+            self._live.pop(table.id, None)
+            raise Refusal("The table changed meanwhile; open your hand again.") from None
+        live.event = describe_event(seat, action, game, after)
+        live.game, live.count, live.contracts = after, live.count + 1, contracts
+        if members is not None:
+            live.table = replace(table, status=Status.FINISHED)
+        log.info("table %s: %s %s%s", table.id, seat.title, action,
+                 " (computer)" if by_computer else "")
+        snapshot = self._snapshot(live, hand_ended=finished_hand)
+        return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat, by_computer)
 
     async def _load(self, table_id: int) -> _Live:
         live = self._live.get(table_id)
@@ -474,6 +723,13 @@ class TableService:
         return seat
 
     @staticmethod
+    def _require_host(table: TableRecord, user_id: int, msgid: str) -> None:
+        """A seated member, or the table's creator (who may watch a table of computer players
+        without sitting at it)."""
+        if table.seat_of(user_id) is None and user_id != table.creator_id:
+            raise Refusal(msgid)
+
+    @staticmethod
     def _require_lobby(table: TableRecord) -> None:
         if table.status is Status.PLAYING:
             raise Refusal("The game has started: seats can't change now.")
@@ -511,22 +767,30 @@ def _record_contract(contracts: list[tuple[Seat, bool]], hand: HandState | None)
         contracts.append((hand.contract.declarer, hand.result.made))
 
 
-def _results(table: TableRecord, game: Game,
-             contracts: Sequence[tuple[Seat, bool]]) -> list[PlayerResult]:
-    """Each member's part in a finished game, for the leaderboard."""
-    results = []
+def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, bool]]
+             ) -> tuple[list[PlayerResult], list[ComputerResult]]:
+    """Each seat's part in a finished game, for the leaderboard: a member's seat counts for the
+    member (hands a computer player played for them while they were away included, as the
+    others agreed), a computer player's own seat for the server's computer players."""
+    members: list[PlayerResult] = []
+    computers: list[ComputerResult] = []
     for seat in SEATS:
         player = table.player(seat)
-        if player is None or player.user_id is None:
+        if player is None:
             continue
-        results.append(PlayerResult(
-            user_id=player.user_id,
-            won=game.winner is seat.team,
-            marks=game.marks[seat.team],
-            contracts_bid=sum(1 for declarer, _ in contracts if declarer == seat),
-            contracts_made=sum(1 for declarer, made in contracts if declarer == seat and made),
-        ))
-    return results
+        won = game.winner is seat.team
+        marks = game.marks[seat.team]
+        bid = sum(1 for declarer, _ in contracts if declarer == seat)
+        made = sum(1 for declarer, ok in contracts if declarer == seat and ok)
+        if player.user_id is not None:
+            members.append(PlayerResult(player.user_id, won, marks, bid, made))
+        elif player.is_computer:
+            computers.append(ComputerResult(won, marks, bid, made))
+    return members, computers
+
+
+def _mentions(user_ids: Iterable[int]) -> str:
+    return " ".join(f"<@{user_id}>" for user_id in sorted(user_ids))
 
 
 def hand_summary(game: Game | None) -> HandSummary | None:

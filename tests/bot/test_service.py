@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.records import Status
-from bot.service import Accepted, Panel, Refusal, TableService
+from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from bot.storage import Storage
 from engine import Phase, Play, Seat, Team
 
@@ -251,3 +251,38 @@ async def test_events_never_link_a_captured_tile_to_its_player(service: TableSer
         elif isinstance(event.action, Play):
             observation = accepted.snapshot.observation
             assert observation is not None and observation.trick[-1][1] == event.action.tile
+
+
+async def test_computer_players_in_the_lobby(service: TableService) -> None:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None)).table
+    with pytest.raises(Refusal, match="Only a seated player or the table's creator"):
+        await service.add_computer(table.id, 99, Seat.EAST)
+    added = await service.add_computer(table.id, ANA, Seat.EAST)
+    assert added.table.computer_seats == (Seat.EAST,)
+    with pytest.raises(Refusal, match="is taken"):
+        await service.join(table.id, BIA, Seat.EAST)
+    with pytest.raises(Refusal, match="is taken"):
+        await service.add_computer(table.id, ANA, Seat.NORTH)
+    await service.add_computer(table.id, ANA)  # the first free seat: South
+    await service.join(table.id, BIA)  # West
+    with pytest.raises(Refusal, match="No computer player sits"):
+        await service.remove_computer(table.id, ANA, Seat.WEST)
+    removed = await service.remove_computer(table.id, BIA, Seat.SOUTH)
+    assert removed.table.computer_seats == (Seat.EAST,)
+    await service.add_computer(table.id, BIA, Seat.SOUTH)
+    started = await service.start(table.id, BIA)
+    assert started.table.status is Status.PLAYING
+    with pytest.raises(Refusal, match="seats can't change"):
+        await service.remove_computer(table.id, ANA, Seat.EAST)
+
+
+async def test_a_table_of_computers_is_its_creators_to_start(service: TableService) -> None:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.ALL)).table
+    assert table.computer_seats == tuple(Seat) and table.seat_of(ANA) is None
+    assert table.status is Status.LOBBY  # started by whoever posts its message
+    with pytest.raises(Refusal, match="Only a seated player"):
+        await service.start(table.id, BIA)
+    started = await service.start(table.id, ANA)
+    assert started.observation is not None
+    with pytest.raises(Refusal, match="not seated"):
+        await service.panel(table.id, ANA)

@@ -1,0 +1,148 @@
+"""Computer players take their turns: after every change, the seat to act is checked, and a
+computer player's move is thought out in a worker process, then applied after a short pause.
+
+Per table at most one task runs. It asks the service for the turn (under the table's lock),
+thinks with the lock released, waits out what is left of the pause, then hands the decision to
+the service, which applies it under the lock only if the game is still where it was. The pause
+is pacing for the people watching, counted from the move before; it is no move clock
+(R-NO-CLOCK): members are never hurried, and nothing but a computer player's own turn ever
+happens by itself. After a restart, :meth:`Autoplay.resume` picks up every table whose seat to
+act is a computer player's; the decision is made again from the same seed, so it is the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from engine import RuleError
+from engine.players import Policy, load_policy
+
+from .records import Status
+from .service import Accepted, ComputerTurn, Refusal, TableService
+from .thinking import Thinker, decide_here
+
+log = logging.getLogger(__name__)
+
+FALLBACK_POLICY = "engine.players.rules:decide"
+"""Decides in the bot's own process when the configured policy fails (a broken worker, an
+illegal choice), so that a table is never stuck on a computer player; it takes microseconds."""
+
+
+class Autoplay:
+    """Drives the computer players of every table of ``service``."""
+
+    def __init__(self, service: TableService, thinker: Thinker, *, pause: float,
+                 fallback: Policy | None = None) -> None:
+        self.service = service
+        self.thinker = thinker
+        self.pause = pause
+        self._fallback = fallback or load_policy(FALLBACK_POLICY)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._listeners: list[Callable[[Accepted], None]] = []
+        self._closed = False
+        service.watch(self.poke)
+
+    def listen(self, callback: Callable[[Accepted], None]) -> None:
+        """Call ``callback`` with every computer player's move once it is committed."""
+        self._listeners.append(callback)
+
+    def unlisten(self, callback: Callable[[Accepted], None]) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def poke(self, table_id: int) -> None:
+        """Something changed at this table: a computer player may be to act."""
+        if self._closed:
+            return
+        self._again.add(table_id)
+        if table_id not in self._tasks:
+            self._tasks[table_id] = asyncio.get_running_loop().create_task(
+                self._drive(table_id), name=f"computer players at table {table_id}")
+
+    async def resume(self) -> int:
+        """After a start: every game in progress gets a look; returns how many there are."""
+        playing = [t.id for t in await self.service.active_tables()
+                   if t.status is Status.PLAYING]
+        for table_id in playing:
+            self.poke(table_id)
+        return len(playing)
+
+    @property
+    def busy(self) -> int:
+        """How many tables have a computer player's move pending."""
+        return len(self._tasks)
+
+    async def idle(self) -> None:
+        """Until no computer player anywhere has a move pending."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop: pending moves are dropped (a restart makes them again), workers end."""
+        self._closed = True
+        self.service.unwatch(self.poke)
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.thinker.close()
+
+    # ----- one table ------------------------------------------------------------------------
+
+    async def _drive(self, table_id: int) -> None:
+        try:
+            while table_id in self._again:
+                self._again.discard(table_id)
+                await self._move(table_id)  # an accepted move marks the table again
+        except asyncio.CancelledError:
+            raise
+        except Refusal as refusal:
+            log.warning("table %s: a computer player could not move: %s", table_id,
+                        refusal.msgid)
+        except Exception:
+            log.exception("table %s: a computer player's move failed", table_id)
+        finally:
+            self._tasks.pop(table_id, None)
+
+    async def _move(self, table_id: int) -> None:
+        turn = await self.service.computer_turn(table_id)
+        if turn is None:
+            return
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        text = await self._decide(turn)
+        wait = self.pause - (loop.time() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        try:
+            accepted = await self.service.act_as_computer(turn, text)
+        except (RuleError, ValueError):
+            log.exception("table %s: the computer player chose %r, which is not allowed; "
+                          "deciding again with %s", table_id, text, FALLBACK_POLICY)
+            accepted = await self.service.act_as_computer(turn, self._decide_here(turn))
+        if accepted is None:
+            return  # the game moved on meanwhile, or the member took the seat back
+        for callback in list(self._listeners):
+            try:
+                callback(accepted)
+            except Exception:
+                log.exception("table %s: a listener of computer moves failed", table_id)
+
+    async def _decide(self, turn: ComputerTurn) -> str:
+        try:
+            return await self.thinker.decide(turn.observation, turn.seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the computer player's thinking failed; deciding with %s",
+                          turn.table_id, FALLBACK_POLICY)
+            return self._decide_here(turn)
+
+    def _decide_here(self, turn: ComputerTurn) -> str:
+        return decide_here(self._fallback, turn.observation, turn.seed)

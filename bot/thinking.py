@@ -1,0 +1,144 @@
+"""Where computer players think: worker processes, never the event loop.
+
+A decision is a pure function of one seat's observation (``engine.observe``) and a seed, so it
+is sent to a process of a :class:`concurrent.futures.ProcessPoolExecutor` as exactly that: the
+observation (plain frozen dataclasses, enums and tuples, which pickle) and the seed text. The
+game, and with it the other seats' hands, never leaves the bot's process. Each worker loads the
+policy once, runs at a lower priority than the bot so that the event loop is served first, and
+ends itself if the bot's process disappears (a ``kill -9`` leaves no orphan thinking).
+
+This module imports only the standard library and the engine: it is what a worker imports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol
+
+from engine import Observation
+from engine.players import Policy, load_policy
+
+log = logging.getLogger(__name__)
+
+WORKER_NICENESS = 10
+"""How much lower than the bot a worker runs: the event loop gets a core first."""
+
+
+class Thinker(Protocol):
+    """Decides a computer player's action, returned in its short text form."""
+
+    async def decide(self, observation: Observation, seed: str) -> str: ...
+
+    async def close(self) -> None: ...
+
+
+# ----- inside a worker -------------------------------------------------------------------------
+
+_policy: Policy | None = None
+
+
+def _start_worker(policy_path: str) -> None:
+    """A worker's initializer: the policy is imported once; lower priority; an orphan exits."""
+    global _policy
+    _policy = load_policy(policy_path)
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WORKER_NICENESS)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch parent", daemon=True).start()
+
+
+def _decide_in_worker(observation: Observation, seed: str) -> str:
+    assert _policy is not None, "the worker was started without a policy"
+    return str(_policy(observation, random.Random(seed)))
+
+
+def decide_here(policy: Policy, observation: Observation, seed: str) -> str:
+    """What a worker answers, computed in this process (for tests and fallbacks)."""
+    return str(policy(observation, random.Random(seed)))
+
+
+# ----- in the bot --------------------------------------------------------------------------------
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fresh processes, never a fork of the bot's (its threads, sockets and event loop)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["bot.thinking"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class PoolThinker:
+    """Computer players' decisions in ``workers`` processes, started (in a thread) by
+    :meth:`start` or at the first decision.
+
+    >>> import asyncio
+    >>> from engine import Game, observe
+    >>> async def first_call() -> str:
+    ...     thinker = PoolThinker("engine.players.random_legal:decide", workers=1)
+    ...     try:
+    ...         game = Game.new("a seed")
+    ...         return await thinker.decide(observe(game, game.to_act), "a seed:0")
+    ...     finally:
+    ...         await thinker.close()
+    >>> asyncio.run(first_call()) in {str(a) for a in Game.new("a seed").legal_actions()}
+    True
+    """
+
+    def __init__(self, policy: str, workers: int) -> None:
+        load_policy(policy)  # fail here, in the bot, if the name is wrong
+        self.policy = policy
+        self.workers = max(1, workers)
+        self._executor: ProcessPoolExecutor | None = None
+        self._starting = asyncio.Lock()
+
+    async def start(self) -> None:
+        """Start the worker processes, in a thread: starting them (a fork server, the engine
+        imported) takes a moment the event loop must not spend."""
+        async with self._starting:
+            if self._executor is None:
+                self._executor = await asyncio.to_thread(self._new_pool)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        executor = ProcessPoolExecutor(self.workers, mp_context=_context(),
+                                       initializer=_start_worker, initargs=(self.policy,))
+        pings = [executor.submit(os.getpid) for _ in range(self.workers)]
+        for ping in pings:
+            ping.result()
+        return executor
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        if self._executor is None:
+            await self.start()
+        executor = self._executor
+        assert executor is not None
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(executor, _decide_in_worker, observation, seed)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): the next decision starts new ones.
+            log.error("a computer player's process died; new ones start at the next decision")
+            if self._executor is executor:
+                self._executor = None
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def close(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

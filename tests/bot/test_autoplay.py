@@ -1,0 +1,335 @@
+"""Computer players at the table: they take their own turns (and an away member's, once the
+others agreed), never a member's; they stop when the game ends; they think without holding the
+table's lock; a restart makes the same decision again; the process pool decides exactly as the
+policy does."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.autoplay import Autoplay
+from bot.records import Status
+from bot.service import Fill, Refusal, TableService, computer_seed
+from bot.storage import Storage
+from bot.thinking import PoolThinker, decide_here
+from engine import SEATS, Game, Observation, Seat, observe, parse_action
+from engine.players import Policy, load_policy
+
+GUILD, CHANNEL = 10, 20
+ANA, BIA, CAIO = 1, 2, 3
+RULES = "engine.players.rules:decide"
+rules = load_policy(RULES)
+
+
+class InlineThinker:
+    """Decides in the test's process, as a worker would; counts its decisions."""
+
+    def __init__(self, policy: Policy = rules) -> None:
+        self.policy = policy
+        self.decisions = 0
+        self.closed = False
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        await asyncio.sleep(0)
+        self.decisions += 1
+        return decide_here(self.policy, observation, seed)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class HeldThinker(InlineThinker):
+    """Thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thinking = asyncio.Event()
+        self.answer = asyncio.Event()
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        self.thinking.set()
+        await self.answer.wait()
+        return await super().decide(observation, seed)
+
+
+class BrokenThinker(InlineThinker):
+    def __init__(self, answer: str | None) -> None:
+        super().__init__()
+        self.answer = answer
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        if self.answer is None:
+            raise RuntimeError("the worker died")
+        return self.answer
+
+
+def new_service(storage: Storage) -> TableService:
+    counter = itertools.count()
+    return TableService(storage, new_seed=lambda: f"autoplay-{next(counter)}")
+
+
+@pytest.fixture
+async def service(storage: Storage) -> TableService:
+    return new_service(storage)
+
+
+@pytest.fixture
+async def autoplay(service: TableService) -> AsyncIterator[Autoplay]:
+    driver = Autoplay(service, InlineThinker(), pause=0)
+    try:
+        yield driver
+    finally:
+        await driver.close()
+
+
+async def open_started(service: TableService, fill: Fill, *members: int) -> int:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None, fill)).table
+    for user in members:
+        await service.join(table.id, user)
+    for seat in SEATS:
+        if (await service.snapshot(table.id)).table.player(seat) is None:
+            await service.add_computer(table.id, ANA, seat)
+    await service.start(table.id, ANA)
+    return table.id
+
+
+def replay(seed: str, actions: list[tuple[Seat, str]]) -> list[Game]:
+    """The game before each action."""
+    games = [Game.new(seed)]
+    for seat, text in actions:
+        games.append(games[-1].apply(seat, parse_action(text)))
+    return games
+
+
+async def stored(service: TableService, table_id: int) -> list[tuple[Seat, str]]:
+    return [(a.seat, a.text) for a in await service.storage.actions(table_id)]
+
+
+async def play_member(service: TableService, table_id: int, user_id: int) -> None:
+    panel = await service.panel(table_id, user_id)
+    text = decide_here(rules, panel.observation, "member")
+    await service.act(table_id, user_id, panel.observation.hand_number, panel.count, text)
+
+
+async def test_computers_play_their_seats_and_never_a_members(service: TableService,
+                                                              autoplay: Autoplay) -> None:
+    table_id = await open_started(service, Fill.OTHERS)
+    members_moves = 0
+    while True:
+        await autoplay.idle()
+        snapshot = await service.snapshot(table_id)
+        observation = snapshot.observation
+        assert observation is not None
+        if observation.winner is not None:
+            break
+        assert observation.to_act is Seat.NORTH  # the computers wait for nobody but ana
+        await play_member(service, table_id, ANA)
+        members_moves += 1
+    actions = await stored(service, table_id)
+    assert members_moves == sum(1 for seat, _ in actions if seat is Seat.NORTH) > 0
+    assert snapshot.table.status is Status.FINISHED
+    # Nothing moves after the end, however often the table is looked at.
+    autoplay.poke(table_id)
+    await autoplay.idle()
+    assert len(await stored(service, table_id)) == len(actions)
+    # Every computer move is the policy's decision from that seat's observation and its seed.
+    games = replay("autoplay-0", actions)
+    for n, (seat, text) in enumerate(actions):
+        if seat is not Seat.NORTH:
+            assert text == decide_here(rules, observe(games[n], seat),
+                                       computer_seed("autoplay-0", n))
+    # The leaderboard: ana's line, and three seats on the computer players' line.
+    winner = observation.winner
+    board = await service.leaderboard(GUILD)
+    assert [(s.user_id, s.games_played, s.games_won) for s in board] == [
+        (ANA, 1, int(winner is Seat.NORTH.team))]
+    computers = await service.computer_standing(GUILD)
+    assert computers is not None and computers.seats_played == 3
+    assert computers.seats_won == (1 if winner is Seat.NORTH.team else 2)
+
+
+async def test_one_pending_move_per_table_and_the_lock_is_free_meanwhile(
+        service: TableService) -> None:
+    thinker = HeldThinker()
+    driver = Autoplay(service, thinker, pause=0)
+    try:
+        table_id = await open_started(service, Fill.ALL)
+        await asyncio.wait_for(thinker.thinking.wait(), 5)
+        for _ in range(5):
+            driver.poke(table_id)
+        assert driver.busy == 1
+        started = time.perf_counter()
+        snapshot = await service.snapshot(table_id)  # answered while the computer thinks
+        assert time.perf_counter() - started < 0.5 and snapshot.count == 0
+        # The game moves on meanwhile (here: it is closed): the decision is dropped.
+        await service.end(table_id, ANA, moderator=False)
+        thinker.answer.set()
+        await driver.idle()
+        assert thinker.decisions == 1
+        assert await stored(service, table_id) == []
+    finally:
+        await driver.close()
+    assert thinker.closed
+
+
+async def test_a_restart_resumes_the_computer_turn(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    storage = await Storage.open(path)
+    service = new_service(storage)
+    driver = Autoplay(service, InlineThinker(), pause=0)
+    table_id = await open_started(service, Fill.ALL)
+    while len(await stored(service, table_id)) < 5:
+        await asyncio.sleep(0.005)
+    await driver.close()  # mid-game: the move being made is dropped
+    before = len(await stored(service, table_id))
+    assert before > 0
+    await storage.close()
+
+    storage = await Storage.open(path)
+    try:
+        service = TableService(storage)
+        thinker = InlineThinker()
+        driver = Autoplay(service, thinker, pause=0)
+        assert await driver.resume() == 1
+        await driver.idle()
+        actions = await stored(service, table_id)
+        assert (await service.snapshot(table_id)).table.status is Status.FINISHED
+        assert len(actions) > before and thinker.decisions == len(actions) - before
+        games = replay("autoplay-0", actions)
+        for n, (seat, text) in enumerate(actions):  # the same decisions across the restart
+            assert text == decide_here(rules, observe(games[n], seat),
+                                       computer_seed("autoplay-0", n))
+        await driver.close()
+    finally:
+        await storage.close()
+
+
+async def test_an_away_member_is_played_for_once_all_others_agree(
+        service: TableService, autoplay: Autoplay) -> None:
+    table_id = await open_started(service, Fill.NONE, BIA, CAIO)  # West is a computer
+    with pytest.raises(Refusal, match="just play"):
+        await service.vote_away(table_id, ANA, Seat.NORTH)
+    with pytest.raises(Refusal) as caught:
+        await service.vote_away(table_id, BIA, Seat.WEST)
+    assert caught.value.text(None) == "A computer player already plays West."
+    with pytest.raises(Refusal, match="Only the players"):
+        await service.vote_away(table_id, 99, Seat.NORTH)
+    first = await service.vote_away(table_id, BIA, Seat.NORTH)
+    assert not first.handed_over and first.waiting == (CAIO,)
+    with pytest.raises(Refusal, match="already agreed"):
+        await service.vote_away(table_id, BIA, Seat.NORTH)
+    with pytest.raises(Refusal) as caught:
+        await service.take_back(table_id, BIA, Seat.NORTH)
+    assert caught.value.text(None) == "Only <@1> can take North back."
+    second = await service.vote_away(table_id, CAIO, Seat.NORTH)
+    assert second.handed_over and second.snapshot.table.stand_ins == {Seat.NORTH}
+    assert second.snapshot.table.away_votes == ()
+
+    # Now only bia and caio are waited for; ana's seat is played for her.
+    users = {Seat.EAST: BIA, Seat.SOUTH: CAIO}
+    while True:
+        await autoplay.idle()
+        observation = (await service.snapshot(table_id)).observation
+        assert observation is not None and observation.to_act in users
+        if any(seat is Seat.NORTH for seat, _ in await stored(service, table_id)):
+            break
+        await play_member(service, table_id, users[observation.to_act])
+    with pytest.raises(Refusal, match="press I'm back"):
+        panel = await service.panel(table_id, ANA)
+        await service.act(table_id, ANA, panel.observation.hand_number, panel.count, "pass")
+
+    # One click and the seat is hers again: nothing is played for her any more.
+    panel = await service.take_back(table_id, ANA, Seat.NORTH)
+    assert panel.seat is Seat.NORTH and panel.table.stand_ins == frozenset()
+    with pytest.raises(Refusal, match="No computer player"):
+        await service.take_back(table_id, ANA)
+    users[Seat.NORTH] = ANA
+    while True:
+        await autoplay.idle()
+        observation = (await service.snapshot(table_id)).observation
+        assert observation is not None and observation.to_act is not Seat.WEST
+        if observation.to_act is Seat.NORTH:
+            break
+        await play_member(service, table_id, users[observation.to_act])  # type: ignore[index]
+    count = len(await stored(service, table_id))
+    autoplay.poke(table_id)
+    await autoplay.idle()
+    assert len(await stored(service, table_id)) == count
+
+
+async def test_votes_and_stand_ins_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    storage = await Storage.open(path)
+    service = new_service(storage)
+    table_id = await open_started(service, Fill.NONE, BIA, CAIO)
+    await service.vote_away(table_id, BIA, Seat.NORTH)
+    await service.vote_away(table_id, CAIO, Seat.NORTH)
+    await service.vote_away(table_id, ANA, Seat.EAST)
+    await storage.close()
+    storage = await Storage.open(path)
+    try:
+        table = (await TableService(storage).snapshot(table_id)).table
+        assert table.stand_ins == {Seat.NORTH} and table.voters(Seat.EAST) == {ANA}
+    finally:
+        await storage.close()
+
+
+async def test_the_pause_comes_before_each_move(service: TableService) -> None:
+    driver = Autoplay(service, InlineThinker(), pause=0.15)
+    try:
+        table_id = await open_started(service, Fill.ALL)
+        started = time.perf_counter()
+        while len(await stored(service, table_id)) < 2:
+            await asyncio.sleep(0.01)
+        assert time.perf_counter() - started >= 0.3
+    finally:
+        await driver.close()
+
+
+@pytest.mark.parametrize("answer", [None, "play:6-6"])
+async def test_a_failing_policy_falls_back_rather_than_stalling(service: TableService,
+                                                                answer: str | None) -> None:
+    """The worker dies, or the policy names an illegal action: the move is made anyway."""
+    driver = Autoplay(service, BrokenThinker(answer), pause=0)
+    try:
+        table_id = await open_started(service, Fill.ALL)
+        while len(await stored(service, table_id)) < 3:
+            await asyncio.sleep(0.01)
+        actions = await stored(service, table_id)
+        games = replay("autoplay-0", actions)
+        assert [text for _, text in actions[:3]] == [
+            decide_here(rules, observe(games[n], seat), computer_seed("autoplay-0", n))
+            for n, (seat, _) in enumerate(actions[:3])]
+    finally:
+        await driver.close()
+
+
+@pytest.mark.parametrize("policy", [RULES, "engine.players.strong:decide"])
+async def test_the_pool_decides_as_the_policy_does(policy: str) -> None:
+    """Only the observation and the seed cross to the worker, and they are enough."""
+    thinker = PoolThinker(policy, workers=1)
+    direct = load_policy(policy)
+    rng = random.Random(7)
+    game = Game.new("pool")
+    try:
+        await thinker.start()
+        for n in range(60):
+            if game.winner is not None:
+                break
+            seat = game.to_act
+            assert seat is not None
+            observation = observe(game, seat)
+            if n % 6 == 0:
+                seed = computer_seed("pool", n)
+                assert await thinker.decide(observation, seed) == decide_here(
+                    direct, observation, seed)
+            game = game.apply(seat, rng.choice(game.legal_actions()))
+    finally:
+        await thinker.close()
