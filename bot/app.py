@@ -16,8 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from .answers import answer_error
+from .autoplay import Autoplay
 from .config import Config
 from .service import TableService
+from .thinking import PoolThinker
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +39,10 @@ class TableTree(app_commands.CommandTree[Any]):
 
 class TexasBot(commands.Bot):
     def __init__(self, config: Config, service: TableService, *,
-                 extensions: Sequence[str] = EXTENSIONS, **options: Any) -> None:
-        """``options`` go to ``commands.Bot`` (for example ``guild_ready_timeout``)."""
+                 autoplay: Autoplay | None = None, extensions: Sequence[str] = EXTENSIONS,
+                 **options: Any) -> None:
+        """``options`` go to ``commands.Bot`` (for example ``guild_ready_timeout``). Without
+        ``autoplay``, computer players think in a process pool as ``config`` says."""
         # The bot never joins voice: don't warn at every start that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
@@ -46,12 +50,20 @@ class TexasBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.config = config
         self.service = service
+        self.autoplay = autoplay or Autoplay(
+            service, PoolThinker(config.bot_policy, config.bot_workers), pause=config.bot_pause)
         self._extensions = tuple(extensions)
 
     async def setup_hook(self) -> None:
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()
+
+    async def close(self) -> None:
+        """Computer players stop first (a move they were making is made again after a restart),
+        then the connection closes."""
+        await self.autoplay.close()
+        await super().close()
 
     async def sync_commands(self) -> None:
         """To the development server when configured (at once), else globally (Discord may take
