@@ -15,7 +15,7 @@ from .dominoes import TILES, Domino
 from .errors import RuleError
 from .game import RULES_VERSION, Game
 from .hand import HandState, Phase
-from .observation import Observation, Pile, observe, review
+from .observation import HandSummary, Observation, Pile, observe, review, summarize
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import SEATS, Seat, Team
@@ -36,6 +36,7 @@ __all__ = [
     "Game",
     "HandResult",
     "HandState",
+    "HandSummary",
     "NameTrump",
     "NelloDoubles",
     "Observation",
@@ -52,4 +53,5 @@ __all__ = [
     "observe",
     "parse_action",
     "review",
+    "summarize",
 ]

@@ -56,6 +56,9 @@ class Observation:
     tricks_won: tuple[int, int]
     captured: tuple[Pile, ...]
     """R-SEE-POINTS: all captured tiles by team; R-SEE-MARKS: the last one or two tricks."""
+    last_trick: Pile | None
+    """The trick completed last in this hand, sorted, with the team that took it: face up under
+    every contract (R-SEE-POINTS, R-SEE-MARKS) and never in play order (R-SEE-ANON)."""
     points: tuple[int, int] | None
     """Hand points, shown whenever the captured faces show them (not under R-SEE-MARKS)."""
     result: HandResult | None
@@ -104,6 +107,7 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         trick_number=len(hand.tricks) + (0 if over else 1),
         tricks_won=_tricks_won(hand),
         captured=_captured(hand),
+        last_trick=_last_trick(hand),
         points=hand.points if over or not _covered(hand) else None,
         result=hand.result,
         marks=game.marks,
@@ -137,6 +141,42 @@ def _captured(hand: HandState) -> tuple[Pile, ...]:
     for trick in tricks:
         by_team[trick.winner.team].extend(trick.tiles)
     return tuple(Pile(team, sorted_for_display(by_team[team])) for team in Team)
+
+
+def _last_trick(hand: HandState) -> Pile | None:
+    if not hand.tricks:
+        return None
+    trick = hand.tricks[-1]
+    return Pile(trick.winner.team, sorted_for_display(trick.tiles))
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """The last finished hand, as R-REVIEW makes it public once it is over."""
+
+    hand_number: int
+    dealer: Seat
+    contract: Contract | None
+    trump: Trump | None
+    piles: int | None
+    result: HandResult
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    last_trick: Pile | None
+    actions: tuple[Call, ...]
+
+
+def summarize(game: Game) -> HandSummary | None:
+    """The game's last finished hand (the one just ended, or the final one), or None."""
+    hand = game.previous
+    if hand is None:
+        return None
+    assert hand.result is not None
+    return HandSummary(
+        hand_number=game.hand_number if game.is_over else game.hand_number - 1,
+        dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
+        result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
+        last_trick=_last_trick(hand), actions=review(hand))
 
 
 def review(hand: HandState) -> tuple[Call, ...]:
