@@ -116,14 +116,16 @@ def rank_plays(observation: Observation) -> list[Domino]:
 
 
 def _lead_merit(facts: PlayFacts, tile: Domino) -> tuple[int, int]:
-    """Lead high trumps while trumps are out (declarers), then doubles, then low, countless."""
+    """Declarers lead high trumps while trumps are out; anyone leads a trump nobody else can
+    hold, and doubles; otherwise a low tile without count. Defenders keep their trumps."""
     model = facts.model
     suit = LED[model][tile]
     strength = POWER[model][suit][tile]
     if suit == SPECIAL_SUIT:  # a trump
-        if facts.ours and FOLLOW[model][suit] & facts.unseen:
-            return (3, strength)
-        return (1, strength)
+        out = FOLLOW[model][suit] & facts.unseen
+        if not out:
+            return (2, strength)
+        return (3, strength) if facts.ours else (-1, -strength)
     if tile.is_double:
         return (2, strength)
     return (0, -COUNT[tile] * 10 - strength)
