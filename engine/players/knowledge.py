@@ -14,13 +14,16 @@ are among the unseen, so the tiles left over are the ones taken to have been pla
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..dominoes import ALL_TILES_MASK, COUNT, mask_of
+from ..actions import Pass
+from ..dominoes import ALL_TILES_MASK, COUNT, DOUBLES, TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
-from ..trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS
+from ..trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS, Trump
 
 _SAMPLE_TRIES = 60
 
@@ -151,3 +154,101 @@ def deal_tiles(tiles: list[int], sizes: dict[int, int], barred: dict[int, int], 
         if not failed and not any(room.values()):
             return hands
     return None
+
+
+# ----- what the auction says -------------------------------------------------------------------
+
+SUIT_MASKS: tuple[int, ...] = tuple(mask_of(t for t in TILES if t.has(s)) for s in range(7))
+DOUBLES_MASK = mask_of(DOUBLES)
+_SIX_SIX = 1 << 27
+
+#: Bidders are taken to hold a hand about this strong, passers one weaker than this.
+BIDDER_STRENGTH = 4.5
+PASSER_STRENGTH = 5.0
+_STEEPNESS = 2.0
+
+
+def strength(mask: int, trump: int) -> float:
+    """Trumps held, one more for the trump double, half a point per other double: the rough
+    count a player bids on (the same as :func:`engine.players.rules.suit_strength`)."""
+    if trump == Trump.DOUBLES:
+        return (mask & DOUBLES_MASK).bit_count() + (1.0 if mask & _SIX_SIX else 0.0)
+    suit = SUIT_MASKS[trump]
+    double = DOUBLES_MASK & suit
+    value = float((mask & suit).bit_count()) + (1.0 if mask & double else 0.0)
+    return value + 0.5 * (mask & DOUBLES_MASK & ~suit).bit_count()
+
+
+def best_strength(mask: int) -> float:
+    return max(strength(mask, trump) for trump in _BID_TRUMPS)
+
+
+_BID_TRUMPS = (*range(7), int(Trump.DOUBLES))
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionEvidence:
+    """Per seat, what its calls suggest: ``(bid, trump)`` for a bid (with the trump it named, if
+    it is the declarer and trump is known), ``(False, None)`` for a telling pass — one made
+    when its partner did not hold the high bid."""
+
+    calls: tuple[tuple[int, bool, int | None], ...]
+
+    @classmethod
+    def of(cls, observation: Observation) -> AuctionEvidence:
+        found: list[tuple[int, bool, int | None]] = []
+        high_team: int | None = None
+        contract = observation.contract
+        trump = observation.trump
+        for call in observation.auction:
+            seat = int(call.seat)
+            if seat == observation.seat:
+                continue
+            if isinstance(call.action, Pass):
+                if high_team != seat & 1:
+                    found.append((seat, False, None))
+                continue
+            named = None
+            if (contract is not None and contract.declarer == seat and trump is not None
+                    and int(trump) in _BID_TRUMPS):
+                named = int(trump)
+            found.append((seat, True, named))
+            high_team = seat & 1
+        return cls(tuple(found))
+
+    def weight(self, hands: list[int], complete: int) -> float:
+        """How likely the calls are with ``hands`` (1 at most); only seats in the bit set
+        ``complete`` (whose hands are still close to what they held in the auction) count."""
+        weight = 1.0
+        for seat, bid, trump in self.calls:
+            if not complete >> seat & 1:
+                continue
+            hand = hands[seat]
+            if bid:
+                held = strength(hand, trump) if trump is not None else best_strength(hand)
+                weight *= _logistic(_STEEPNESS * (held - BIDDER_STRENGTH))
+            else:
+                weight *= 1.0 - 0.8 * _logistic(_STEEPNESS * (best_strength(hand)
+                                                              - PASSER_STRENGTH))
+        return weight
+
+
+def weighted_sample(draw: Callable[[], list[int] | None], weigh: Callable[[list[int]], float],
+                    rng: random.Random, tries: int = 24) -> list[int] | None:
+    """A deal drawn by ``draw`` and kept with probability ``weigh(deal)`` (rejection sampling);
+    after ``tries`` refusals, the likeliest deal seen."""
+    best: tuple[float, list[int]] | None = None
+    for _ in range(tries):
+        hands = draw()
+        if hands is None:
+            return None
+        weight = weigh(hands)
+        if rng.random() < weight:
+            return hands
+        if best is None or weight > best[0]:
+            best = (weight, hands)
+    return best[1] if best is not None else None
