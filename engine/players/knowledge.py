@@ -75,6 +75,8 @@ def play_facts(observation: Observation) -> PlayFacts | None:
     seen = mine | mask_of(t for _, t in trick)
     for pile in observation.captured:
         seen |= mask_of(pile.tiles)
+    if observation.last_trick is not None:
+        seen |= mask_of(observation.last_trick.tiles)
     barred = [0, 0, 0, 0]
     if trick:
         suit = LED[model][trick[0][1]]

@@ -91,6 +91,19 @@ def _distinct(moves: Sequence[int], playable: int, alive: int,
     return [t for t in moves if not dropped >> t & 1] if dropped else list(moves)
 
 
+def _beaten_by(model: int, tile: int) -> int:
+    """The tiles that beat ``tile`` led, once no seat but the leader's holds a trump: higher
+    trumps for a trump, higher tiles of its suit for any other (R-RANK, R-WIN)."""
+    suit = LED[model][tile]
+    strengths = POWER[model][suit]
+    trumps = FOLLOW[model][SPECIAL_SUIT]
+    beaters = sum(1 << t for t in range(28) if strengths[t] > strengths[tile])
+    return beaters if suit == SPECIAL_SUIT else beaters & ~trumps
+
+
+_BEATEN_BY = tuple(tuple(_beaten_by(m, t) for t in range(28)) for m in range(MODEL_COUNT))
+
+
 class OutOfBudget(Exception):
     """The search tried more tiles than it was allowed."""
 
@@ -175,6 +188,7 @@ class DealSolver:
         lead_power = [power[led[t]][t] for t in range(28)]
         count = COUNT
         trumps = follow[SPECIAL_SUIT]
+        beaten_by = _BEATEN_BY[model]
         trump_order = _TRUMP_ORDER[model]
         lead_orders = self._lead_orders
         follow_orders = self._follow_orders
@@ -200,12 +214,31 @@ class DealSolver:
                     return False
             else:
                 low, high = 0, TOTAL_POINTS
+                if laydown(leader, remaining):  # the leader's side takes every trick left
+                    everything = left + _COUNT_OF[remaining & _COUNT_MASK]
+                    table[key] = ((everything, everything) if leader & 1 == team
+                                  else (0, 0))
+                    return leader & 1 == team
             made = lead(leader, need, remaining & trumps)
             if made:
                 table[key] = (need, high)
             else:
                 table[key] = (low, need - 1)
             return made
+
+        def laydown(leader: int, remaining: int) -> bool:
+            """Whether the leader can win every trick left by leading from the top: each of
+            its tiles beats every tile outside its hand that could beat it, and its trumps draw
+            every other seat's trumps before it leads anything else (R-FOLLOW, R-WIN)."""
+            hand = hands[leader]
+            outside = remaining ^ hand
+            held_trumps = hand & trumps
+            if hand != held_trumps:
+                most = held_trumps.bit_count()
+                for seat in (leader + 1 & 3, leader + 2 & 3, leader + 3 & 3):
+                    if (hands[seat] & trumps).bit_count() > most:
+                        return False
+            return all(not outside & beaten_by[t] for t in _bits(hand))
 
         def last_trick(leader: int) -> int:
             """The points ``team`` takes in the last trick, each seat holding one tile."""
