@@ -75,11 +75,9 @@ def decide_here(policy: Policy, observation: Observation, seed: str) -> str:
 # ----- in the bot --------------------------------------------------------------------------------
 
 def _context() -> multiprocessing.context.BaseContext:
-    """Fresh processes, never a fork of the bot's (its threads, sockets and event loop)."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.thinking"])
-        return context
+    """Fresh processes, never a fork of the bot's (its threads, sockets and event loop). They
+    are the bot's own children, so each notices when the bot is gone (a fork server would
+    keep them alive after a ``kill -9``)."""
     return multiprocessing.get_context("spawn")
 
 
