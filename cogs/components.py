@@ -221,7 +221,82 @@ class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<p
             interaction, self.table_id, self.hand, self.count, self.piles))
 
 
+class AddComputerButton(DynamicItem[Button[Any]],
+                        template=r"42:bot:" + TABLE + r":(?P<seat>[0-3])"):
+    """Before the start: a computer player takes this empty seat."""
+
+    def __init__(self, table_id: int, seat: Seat, label: str = "Add bot") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary, emoji="🤖",
+                                custom_id=f"42:bot:{table_id}:{int(seat)}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), Seat(int(match["seat"])))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_add_computer(interaction, self.table_id,
+                                                                    self.seat))
+
+
+class RemoveComputerButton(DynamicItem[Button[Any]],
+                           template=r"42:unbot:" + TABLE + r":(?P<seat>[0-3])"):
+    """Before the start: the computer player at this seat leaves it."""
+
+    def __init__(self, table_id: int, seat: Seat, label: str = "Remove bot") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:unbot:{table_id}:{int(seat)}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), Seat(int(match["seat"])))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_remove_computer(
+            interaction, self.table_id, self.seat))
+
+
+class AwayButton(DynamicItem[Button[Any]], template=r"42:away:" + TABLE + r":(?P<seat>[0-3])"):
+    """In a game: the presser agrees to let a computer player play this member's seat."""
+
+    def __init__(self, table_id: int, seat: Seat, label: str = "Let a bot play") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
+                                custom_id=f"42:away:{table_id}:{int(seat)}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), Seat(int(match["seat"])))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_away(interaction, self.table_id,
+                                                            self.seat))
+
+
+class BackButton(DynamicItem[Button[Any]], template=r"42:back:" + TABLE + r":(?P<seat>[0-3])"):
+    """I'm back: the member of this seat plays it again (on the table message or their panel)."""
+
+    def __init__(self, table_id: int, seat: Seat, label: str = "I'm back") -> None:
+        super().__init__(Button(label=label, style=discord.ButtonStyle.primary,
+                                custom_id=f"42:back:{table_id}:{int(seat)}"))
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), Seat(int(match["seat"])))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_back(interaction, self.table_id,
+                                                            self.seat))
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
-    ActionButton, ActionSelect, PilesButton,
+    ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
+    AwayButton, BackButton,
 )

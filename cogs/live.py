@@ -92,17 +92,18 @@ class TableMessages:
             log.warning("table %s cannot be drawn: %s", table_id, refusal.msgid)
             return
         table = snapshot.table
+        if table.message_id is None:
+            return  # whoever opened the table is posting its message, then draws it again
         reply = render.table_message(snapshot)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        if table.message_id is not None:
-            try:
-                await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
-                return
-            except discord.NotFound:
-                log.info("table %s: its message was deleted; posting it again", table_id)
-            except discord.HTTPException as error:
-                log.warning("table %s: could not edit its message: %s", table_id, error)
-                return
+        try:
+            await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
+            return
+        except discord.NotFound:
+            log.info("table %s: its message was deleted; posting it again", table_id)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not edit its message: %s", table_id, error)
+            return
         if not table.status.is_active:
             return
         try:

@@ -4,6 +4,8 @@ review of a hand and the leaderboard.
 The table message is drawn from the spectator's observation only (``observe(game, None)``), so
 it cannot hold a tile still in someone's hand; a panel from its owner's observation. Every word
 goes through :func:`bot.i18n.t`; tiles are written by their label, high end first (``[6|4]``).
+A computer player is written "🤖 Bot" wherever a member would be mentioned; it has no panel, so
+its hand is never drawn anywhere.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t, tn
-from bot.records import Player, Standing, Status, TableRecord
+from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
 from bot.service import Event, HandSummary, Panel, TableSnapshot
 from engine import (
     SEATS,
@@ -38,11 +40,15 @@ from engine.game import MARKS_TO_WIN, POINTS_TO_WIN
 from .components import (
     ActionButton,
     ActionSelect,
+    AddComputerButton,
+    AwayButton,
+    BackButton,
     HandButton,
     LeaveButton,
     PilesButton,
     RefreshButton,
     RematchButton,
+    RemoveComputerButton,
     ReviewButton,
     SitButton,
     StartButton,
@@ -77,8 +83,13 @@ class Reply:
         return kwargs
 
 
-def mention(player: Player | None) -> str:
-    return player.mention if player is not None else ""
+def who(locale: str | None, player: Player | None) -> str:
+    """A seat's holder as a name: a member's mention, or the computer player's."""
+    if player is None:
+        return ""
+    if player.is_computer:
+        return t(locale, "🤖 Bot")
+    return player.mention
 
 
 def tiles(row: Sequence[Domino]) -> str:
@@ -159,7 +170,7 @@ def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -
     marks = result.marks[team]
     params: dict[str, object] = {
         "hand": summary.hand_number, "seat": contract.declarer,
-        "player": mention(table.player(contract.declarer)), "team": team,
+        "player": who(locale, table.player(contract.declarer)), "team": team,
         "ns": summary.points[Team.NORTH_SOUTH], "ew": summary.points[Team.EAST_WEST],
     }
     if contract.is_marks:
@@ -203,7 +214,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         return _lobby(snapshot, embed, lines)
     lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
                    hand=observation.hand_number, seat=observation.dealer,
-                   player=mention(table.player(observation.dealer))))
+                   player=who(locale, table.player(observation.dealer))))
     lines.append(_marks_line(locale, observation))
     embed.description = "\n".join(lines)
 
@@ -229,7 +240,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         return Reply(None, embed, None)
     if over:
         assert observation.winner is not None
-        winners = [mention(table.player(s)) for s in observation.winner.seats]
+        winners = [who(locale, table.player(s)) for s in observation.winner.seats]
         embed.add_field(name=t(locale, "Game over"), value=t(
             locale, "{team} ({first} and {second}) win the game, {won} marks to {lost}!",
             team=observation.winner, first=winners[0], second=winners[1],
@@ -241,14 +252,61 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     to_act = observation.to_act
     if to_act is not None:
         player = table.player(to_act)
-        content = _turn_line(locale, observation.phase, to_act, player)
-        if player is not None and player.user_id is not None:
+        content = _turn_line(locale, observation.phase, to_act, player,
+                             standing_in=to_act in table.stand_ins)
+        if player is not None and player.user_id is not None and not table.computer_plays(
+                to_act):
             allowed = discord.AllowedMentions(everyone=False, roles=False,
                                               users=[discord.Object(player.user_id)])
+    away = _away_text(locale, table)
+    if away:
+        embed.add_field(name=t(locale, "Away"), value=away, inline=False)
     view.add_item(HandButton(table.id, t(locale, "My hand")))
     if summary is not None:
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
+    _away_buttons(locale, view, table)
     return Reply(content, embed, view, allowed)
+
+
+def _away_buttons(locale: str | None, view: discord.ui.View, table: TableRecord) -> None:
+    """For each member's seat: I'm back while a computer player stands in, else the vote to
+    let one play it (when another member is seated to agree)."""
+    for seat in SEATS:
+        player = table.player(seat)
+        if player is None or player.user_id is None:
+            continue
+        if seat in table.stand_ins:
+            back = BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
+            back.row = 1
+            view.add_item(back)
+        elif table.voters_needed(seat):
+            away = AwayButton(table.id, seat, t(locale, "Let a bot play {seat}", seat=seat))
+            away.row = 1
+            view.add_item(away)
+
+
+def _away_text(locale: str | None, table: TableRecord) -> str:
+    """Who is away and the votes so far: everybody sees them (nothing happens by timer)."""
+    lines = []
+    for seat in SEATS:
+        player = table.player(seat)
+        if player is None or player.user_id is None:
+            continue
+        if seat in table.stand_ins:
+            lines.append(t(locale, "{seat} {player} is away: a 🤖 bot plays for them until they"
+                           " press I'm back.", seat=seat, player=player.mention))
+            continue
+        voters = table.voters(seat)
+        if voters:
+            waiting = table.voters_needed(seat) - voters
+            lines.append(t(locale, "Let a bot play {seat} {player}? Agreed: {voters}. Still"
+                           " needed: {waiting}.", seat=seat, player=player.mention,
+                           voters=_mentions(voters), waiting=_mentions(waiting)))
+    return "\n".join(lines)
+
+
+def _mentions(user_ids: frozenset[int]) -> str:
+    return " ".join(f"<@{user_id}>" for user_id in sorted(user_ids))
 
 
 def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
@@ -266,12 +324,21 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
     embed.description = "\n".join(lines)
     view = discord.ui.View(timeout=None)
     for seat in SEATS:
-        if table.player(seat) is None:
+        player = table.player(seat)
+        if player is None:
             view.add_item(SitButton(table.id, seat, t(locale, "Sit {seat}", seat=seat)))
+            add = AddComputerButton(table.id, seat, t(locale, "Add bot {seat}", seat=seat))
+            add.row = 1
+            view.add_item(add)
+        elif player.is_computer:
+            remove = RemoveComputerButton(table.id, seat,
+                                          t(locale, "Remove bot {seat}", seat=seat))
+            remove.row = 2
+            view.add_item(remove)
     leave = LeaveButton(table.id, t(locale, "Leave"))
-    leave.row = 1
+    leave.row = 3
     start = StartButton(table.id, t(locale, "Start"), disabled=not table.is_full)
-    start.row = 1
+    start.row = 3
     view.add_item(leave)
     view.add_item(start)
     return Reply(None, embed, view)
@@ -281,7 +348,10 @@ def _seat_holder(locale: str | None, table: TableRecord, seat: Seat) -> str:
     player = table.player(seat)
     if player is None:
         return t(locale, "{seat} (empty)", seat=seat)
-    return t(locale, "{seat} {player}", seat=seat, player=mention(player))
+    if seat in table.stand_ins:
+        return t(locale, "{seat} {player} (away; 🤖 a bot plays)", seat=seat,
+                 player=player.mention)
+    return t(locale, "{seat} {player}", seat=seat, player=who(locale, player))
 
 
 def _marks_line(locale: str | None, observation: Observation) -> str:
@@ -292,13 +362,30 @@ def _marks_line(locale: str | None, observation: Observation) -> str:
              ns=observation.marks[0], ew=observation.marks[1], target=MARKS_TO_WIN)
 
 
-def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | None) -> str:
-    who = mention(player) or t(locale, "{seat}", seat=seat)
+def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | None, *,
+               standing_in: bool = False) -> str:
+    """Whose turn it is; a member is pinged only when it is theirs to play."""
+    if standing_in and player is not None:
+        if phase is Phase.AUCTION:
+            return t(locale, "→ 🤖 A bot bids for {player} ({seat})", player=player.mention,
+                     seat=seat)
+        if phase is Phase.TRUMP:
+            return t(locale, "→ 🤖 A bot names trump for {player} ({seat})",
+                     player=player.mention, seat=seat)
+        return t(locale, "→ 🤖 A bot plays for {player} ({seat})", player=player.mention,
+                 seat=seat)
+    if player is not None and player.is_computer:
+        if phase is Phase.AUCTION:
+            return t(locale, "→ 🤖 Bot to bid ({seat})", seat=seat)
+        if phase is Phase.TRUMP:
+            return t(locale, "→ 🤖 Bot to name trump ({seat})", seat=seat)
+        return t(locale, "→ 🤖 Bot to play ({seat})", seat=seat)
+    name = who(locale, player) or t(locale, "{seat}", seat=seat)
     if phase is Phase.AUCTION:
-        return t(locale, "→ {player} to bid ({seat})", player=who, seat=seat)
+        return t(locale, "→ {player} to bid ({seat})", player=name, seat=seat)
     if phase is Phase.TRUMP:
-        return t(locale, "→ {player} to name trump ({seat})", player=who, seat=seat)
-    return t(locale, "→ {player} to play ({seat})", player=who, seat=seat)
+        return t(locale, "→ {player} to name trump ({seat})", player=name, seat=seat)
+    return t(locale, "→ {player} to play ({seat})", player=name, seat=seat)
 
 
 def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observation,
@@ -314,7 +401,7 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
     contract = observation.contract
     if contract is None:
         return
-    player = mention(table.player(contract.declarer))
+    player = who(locale, table.player(contract.declarer))
     bid = bid_text(locale, contract.bid)
     if observation.trump is None:
         value = t(locale, "{seat} {player} bid {bid}; trump is being named.",
@@ -379,7 +466,7 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Your hand — {seat}, hand {hand}",
                                                   seat=seat, hand=hand_number))
     lines = [t(locale, "Partner: {seat} {player}", seat=partner,
-               player=mention(table.player(partner)))]
+               player=who(locale, table.player(partner)))]
     contract = observation.contract
     if contract is not None:
         lines.append(t(locale, "Contract: {seat} bid {bid}", seat=contract.declarer,
@@ -395,7 +482,8 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     embed.description = "\n".join(lines)
 
     view = discord.ui.View(timeout=None)
-    legal = observation.legal if table.status is Status.PLAYING else ()
+    away = seat in table.stand_ins and table.status is Status.PLAYING
+    legal = observation.legal if table.status is Status.PLAYING and not away else ()
     for index, tile in enumerate(observation.hand):
         playable = Play(tile) in legal
         view.add_item(ActionButton(
@@ -416,6 +504,10 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
         refresh = RefreshButton(table.id, t(locale, "Refresh"))
         refresh.row = 4
         view.add_item(refresh)
+        if away:
+            back = BackButton(table.id, seat, t(locale, "I'm back"))
+            back.row = 4
+            view.add_item(back)
     return Reply(notice, embed, view)
 
 
@@ -448,12 +540,14 @@ def _panel_status(locale: str | None, panel: Panel) -> str:
         return t(locale, "This table is closed.")
     if observation.winner is not None:
         return t(locale, "The game is over.")
+    if panel.seat in table.stand_ins:
+        return t(locale, "You are away: a 🤖 bot plays for you. Press I'm back to play again.")
     to_act = observation.to_act
     if to_act is None:
         return t(locale, "The hand is over.")
     if to_act != panel.seat:
         return t(locale, "It's {seat}'s turn {player}.", seat=to_act,
-                 player=mention(table.player(to_act)))
+                 player=who(locale, table.player(to_act)))
     if observation.phase is Phase.AUCTION:
         high = observation.high_bid
         if high is None:
@@ -477,7 +571,7 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
                                                   hand=summary.hand_number))
     calls = [c for c in summary.actions if isinstance(c.action, Pass | Bid)]
     lines = [t(locale, "Dealer: {seat} {player}", seat=summary.dealer,
-               player=mention(table.player(summary.dealer)))]
+               player=who(locale, table.player(summary.dealer)))]
     lines.append(t(locale, "Auction: {calls}",
                    calls=" · ".join(call_text(locale, c) for c in calls)))
     for call in summary.actions:
@@ -494,17 +588,33 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
     return Reply(None, embed, None)
 
 
-def leaderboard_message(standings: Sequence[Standing], locale: str | None,
-                        guild_name: str) -> Reply:
+def leaderboard_message(standings: Sequence[Standing], locale: str | None, guild_name: str,
+                        computers: ComputerStanding | None = None) -> Reply:
+    """Members by marks won, and the server's computer players on a line of their own.
+
+    The rule, said under the board: a member's line counts each of their games, whoever their
+    partner was (a bot partner or a bot standing in while they were away included); the
+    computer players' line counts every seat a computer player held from the start, one game
+    per seat, so a table of four bots adds four seats to it and nothing to any member."""
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42 leaderboard — {guild}",
                                                   guild=guild_name))
-    if not standings:
+    if not standings and computers is None:
         embed.description = t(locale, "No game has been finished on this server yet.")
         return Reply(None, embed, None)
-    embed.description = "\n".join(
+    lines = [
         t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
           " {won} won · contracts: {bid} bid, {made} made", rank=rank,
           player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
           won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-        for rank, s in enumerate(standings, start=1))
+        for rank, s in enumerate(standings, start=1)]
+    if computers is not None:
+        lines.append(t(locale, "🤖 **Computer players** — marks won: {marks} · seats: {played}"
+                       " played, {won} won · contracts: {bid} bid, {made} made",
+                       marks=computers.marks_won, played=computers.seats_played,
+                       won=computers.seats_won, bid=computers.contracts_bid,
+                       made=computers.contracts_made))
+        embed.set_footer(text=t(locale, "A member's games count for them whoever their partner"
+                                " was, a bot included. Computer players are counted together,"
+                                " one game per seat they held."))
+    embed.description = "\n".join(lines)
     return Reply(None, embed, None)

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.answers import answer_error, locale_of, send_private, within_window
 from bot.i18n import normalize_locale, t
-from bot.service import Accepted, Panel, Refusal, TableService
+from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from engine import Seat
 
 from . import render
@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SEAT_CHOICES = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+FILL_CHOICES = [
+    app_commands.Choice(name="Fill the other three seats: play at once with a bot partner",
+                        value=Fill.OTHERS.value),
+    app_commands.Choice(name="All four seats: watch four bots play", value=Fill.ALL.value),
+]
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
@@ -40,10 +45,13 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         self.service: TableService = bot.service
         self.messages = TableMessages(bot, self.service)
         self.panels = OpenPanels(self.service)
+        self.autoplay = bot.autoplay
+        self.autoplay.listen(self._after_action)
         self._resumed = False
         super().__init__()
 
     async def cog_unload(self) -> None:
+        self.autoplay.unlisten(self._after_action)
         self.messages.redrawer.cancel()
         self.panels.redrawer.cancel()
 
@@ -55,7 +63,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """After a start (or a restart, kill -9 included) redraw every open table once, so a
-        message left one action behind catches up; its buttons already work."""
+        message left one action behind catches up; its buttons already work. Then computer
+        players whose turn it is play on."""
         if self._resumed:
             return
         self._resumed = True
@@ -63,16 +72,31 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         if tables:
             log.info("resuming %d open tables", len(tables))
             await self.messages.redraw_all([table.id for table in tables])
+            await self.autoplay.resume()
 
     # ----- commands -----------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a table in this channel")
-    async def new(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(bots="Seat computer players at once; the game then starts right"
+                                " away")
+    @app_commands.choices(bots=FILL_CHOICES)
+    async def new(self, interaction: discord.Interaction[Any],
+                  bots: app_commands.Choice[str] | None = None) -> None:
         locale = locale_of(interaction)
-        link = await within_window(interaction, self._open_table(interaction))
-        await send_private(interaction, t(
-            locale, "Your table is open: {link}. You sit North; three more players take a seat"
-                    " with its buttons or /42 join.", link=link))
+        fill = Fill(bots.value) if bots is not None else Fill.NONE
+        link = await within_window(interaction, self._open_table(interaction, fill))
+        if fill is Fill.OTHERS:
+            text = t(locale, "Your game is on: {link}. You sit North with a 🤖 bot partner"
+                             " (South) against two bots; open your hand with My hand.",
+                     link=link)
+        elif fill is Fill.ALL:
+            text = t(locale, "Four 🤖 bots are playing at {link}. End the table with /42 end.",
+                     link=link)
+        else:
+            text = t(locale, "Your table is open: {link}. You sit North; three more players"
+                             " take a seat with its buttons or /42 join, or add bots.",
+                     link=link)
+        await send_private(interaction, text)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(seat="The seat to take (partners sit opposite); any free seat if"
@@ -157,11 +181,17 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
                           description="This server's players by marks won")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        standings = await within_window(interaction, self.service.leaderboard(
-            interaction.guild_id), ephemeral=False)
-        guild_name = interaction.guild.name if interaction.guild is not None else ""
-        reply = render.leaderboard_message(standings, normalize_locale(interaction.guild_locale)
-                                           or locale_of(interaction), guild_name)
+        guild_id = interaction.guild_id
+
+        async def work() -> render.Reply:
+            standings = await self.service.leaderboard(guild_id)
+            computers = await self.service.computer_standing(guild_id)
+            guild_name = interaction.guild.name if interaction.guild is not None else ""
+            return render.leaderboard_message(
+                standings, normalize_locale(interaction.guild_locale) or locale_of(interaction),
+                guild_name, computers)
+
+        reply = await within_window(interaction, work(), ephemeral=False)
         if interaction.response.is_done():
             await interaction.followup.send(**reply.send_kwargs())
         else:
@@ -196,6 +226,44 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         await self._table_change(interaction, table_id,
                                  self.service.start(table_id, interaction.user.id))
 
+    async def on_add_computer(self, interaction: discord.Interaction[Any], table_id: int,
+                              seat: Seat) -> None:
+        await self._table_change(interaction, table_id, self.service.add_computer(
+            table_id, interaction.user.id, seat))
+
+    async def on_remove_computer(self, interaction: discord.Interaction[Any], table_id: int,
+                                 seat: Seat) -> None:
+        await self._table_change(interaction, table_id, self.service.remove_computer(
+            table_id, interaction.user.id, seat))
+
+    async def on_away(self, interaction: discord.Interaction[Any], table_id: int,
+                      seat: Seat) -> None:
+        """A vote to let a computer player play ``seat``; the table shows the votes."""
+        vote = await within_window(interaction, self.service.vote_away(
+            table_id, interaction.user.id, seat))
+        self.messages.touch(table_id)
+        locale = locale_of(interaction)
+        player = vote.snapshot.table.player(seat)
+        if vote.handed_over:
+            if player is not None and player.user_id is not None:
+                self.panels.refresh(table_id, player.user_id)
+            text = t(locale, "Everyone agreed: a 🤖 bot plays {seat} for {player} until they"
+                             " press I'm back.", seat=seat,
+                     player=player.mention if player is not None else "")
+        else:
+            text = t(locale, "You agreed to let a bot play {seat}. Still needed: {waiting}.",
+                     seat=seat, waiting=" ".join(f"<@{u}>" for u in vote.waiting))
+        await send_private(interaction, text)
+
+    async def on_back(self, interaction: discord.Interaction[Any], table_id: int,
+                      seat: Seat) -> None:
+        """I'm back: the seat is the member's to play again; their panel, ready to play."""
+        panel = await within_window(interaction, self.service.take_back(
+            table_id, interaction.user.id, seat), update=True)
+        self.messages.touch(table_id)
+        await self._show_panel(interaction, panel, notice=t(
+            locale_of(interaction), "Welcome back: you play {seat} again.", seat=seat))
+
     async def on_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         panel = await within_window(interaction, self.service.panel(table_id,
                                                                     interaction.user.id))
@@ -217,6 +285,7 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
             message = await self._post(self._channel(interaction),
                                        render.table_message(snapshot))
             table = await self.service.set_message(snapshot.table.id, message.id)
+            self.messages.touch(table.id)  # computer players may have moved meanwhile
             return table.link
 
         link = await within_window(interaction, work(), update=True)
@@ -269,13 +338,13 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
 
     # ----- helpers ------------------------------------------------------------------------------
 
-    async def _open_table(self, interaction: discord.Interaction[Any]) -> str:
+    async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill) -> str:
         self._require_posting(interaction)
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
         snapshot = await self.service.open_table(interaction.guild_id,
                                                  self._channel_id(interaction),
-                                                 interaction.user.id, locale)
+                                                 interaction.user.id, locale, fill)
         table_id = snapshot.table.id
         try:
             message = await self._post(self._channel(interaction),
@@ -284,6 +353,10 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
             await self.service.forget_table(table_id)
             raise
         table = await self.service.set_message(table_id, message.id)
+        if fill is not Fill.NONE:
+            # Started once its message exists, so computer players' moves edit that message.
+            await self.service.start(table_id, interaction.user.id)
+            self.messages.touch(table_id)
         return table.link
 
     async def _table_change(self, interaction: discord.Interaction[Any], table_id: int,
@@ -303,7 +376,7 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         to_act = observation.to_act if observation is not None else None
         for panel in accepted.panels:
             user_id = panel.user_id
-            if user_id is None or panel.seat == accepted.seat:
+            if user_id is None or (panel.seat == accepted.seat and not accepted.by_computer):
                 continue
             if accepted.snapshot.hand_ended or panel.seat == to_act:
                 self.panels.refresh(table.id, user_id)

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import Player, Status, TableRecord
+from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
 from bot.service import Panel, TableSnapshot, describe_event, hand_summary
 from cogs import render
 from engine import SEATS, Bid, Domino, Game, NameTrump, Pass, Phase, Play, Seat, Trump, observe
@@ -150,3 +150,88 @@ def test_labels_write_tiles_high_end_first() -> None:
     assert render.action_label(None, Bid(marks=2)) == "Bid 2 marks"
     assert render.action_label(None, Bid(points=31)) == "Bid 31"
     assert render.action_label(None, NameTrump(Trump.NONE)) == "No trump (follow me)"
+
+
+MIXED = TableRecord(id=777, guild_id=1, channel_id=2, message_id=3, creator_id=100,
+                    locale="en-US", status=Status.PLAYING,
+                    seats=(Player.member(100), Player.computer(), Player.member(102),
+                           Player.member(103)),
+                    seed="x", stand_ins=frozenset({Seat.SOUTH}),
+                    away_votes=((Seat.WEST, 100),))
+
+
+def custom_ids(reply: render.Reply) -> list[str]:
+    rows = reply.view.to_components() if reply.view is not None else []
+    return [c.get("custom_id", "") for row in rows for c in row["components"]]
+
+
+def test_computer_players_and_away_members_at_the_table() -> None:
+    rng = random.Random(3)
+    game = Game.new("mixed")
+    seen_bot_turn = seen_stand_in_turn = False
+    while game.winner is None and not (seen_bot_turn and seen_stand_in_turn):
+        snapshot = TableSnapshot(MIXED, observe(game, None), 0)
+        reply = render.table_message(snapshot)
+        check_limits(reply)
+        description = reply.embed.description if reply.embed is not None else ""
+        assert "East 🤖 Bot" in str(description)
+        assert "South <@102> (away; 🤖 a bot plays)" in str(description)
+        away = next(f.value for f in reply.embed.fields if f.name == "Away")  # type: ignore[union-attr]
+        assert "<@102> is away" in str(away)
+        assert "Let a bot play West <@103>? Agreed: <@100>. Still needed: <@102>." in str(away)
+        ids = custom_ids(reply)
+        assert "42:back:777:2" in ids  # South's I'm back
+        assert {"42:away:777:0", "42:away:777:3"} <= set(ids)
+        assert not any(i.startswith("42:away:777:1") for i in ids)  # no vote about a bot
+        allowed = reply.allowed_mentions.to_dict()
+        if game.to_act is Seat.EAST:
+            seen_bot_turn = True
+            assert (reply.content or "").startswith("→ 🤖 Bot to") and not allowed.get("users")
+        elif game.to_act is Seat.SOUTH:
+            seen_stand_in_turn = True
+            assert "A bot" in (reply.content or "") and not allowed.get("users")
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, rng.choice(game.legal_actions()))
+    assert seen_bot_turn and seen_stand_in_turn
+
+
+def test_an_away_members_panel_offers_only_i_am_back() -> None:
+    game = Game.new("away")
+    while game.to_act is not Seat.SOUTH:
+        game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+    panel = render.panel_message(Panel(MIXED, Seat.SOUTH, observe(game, Seat.SOUTH), 0), None)
+    assert "You are away" in str(panel.embed.description)  # type: ignore[union-attr]
+    rows = panel.view.to_components()  # type: ignore[union-attr]
+    enabled = [c for row in rows for c in row["components"] if not c.get("disabled")]
+    assert [c["custom_id"] for c in enabled] == ["42:refresh:777", "42:back:777:2"]
+    partner = render.panel_message(Panel(MIXED, Seat.WEST, observe(game, Seat.WEST), 0), None)
+    assert "Partner: East 🤖 Bot" in str(partner.embed.description)  # type: ignore[union-attr]
+
+
+def test_the_lobby_offers_add_and_remove_bot() -> None:
+    lobby = TableRecord(id=5, guild_id=1, channel_id=2, message_id=3, creator_id=100,
+                        locale=None, status=Status.LOBBY,
+                        seats=(Player.member(100), Player.computer(), None, None))
+    reply = render.table_message(TableSnapshot(lobby, None))
+    check_limits(reply)
+    ids = custom_ids(reply)
+    assert [i for i in ids if i.startswith("42:bot:")] == ["42:bot:5:2", "42:bot:5:3"]
+    assert [i for i in ids if i.startswith("42:unbot:")] == ["42:unbot:5:1"]
+    labels = texts(reply)
+    assert "Add bot South" in labels and "Remove bot East" in labels
+
+
+def test_the_leaderboard_counts_computer_players_apart() -> None:
+    board = render.leaderboard_message(
+        [Standing(100, 7, 1, 1, 2, 1)], None, "guild",
+        ComputerStanding(seats_played=3, seats_won=1, marks_won=15, contracts_bid=2,
+                         contracts_made=1))
+    assert board.embed is not None
+    lines = str(board.embed.description).splitlines()
+    assert lines[0].startswith("**1.** <@100> — marks won: 7")
+    assert lines[1] == ("🤖 **Computer players** — marks won: 15 · seats: 3 played, 1 won ·"
+                        " contracts: 2 bid, 1 made")
+    assert "one game per seat" in str(board.embed.footer.text)
+    only_bots = render.leaderboard_message([], None, "guild", ComputerStanding(4, 2, 14, 3, 2))
+    assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]
