@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import TexasBot
+from bot.autoplay import Autoplay
 from bot.config import Config
 from bot.service import TableService
 from bot.storage import Storage
+from bot.thinking import PoolThinker, Thinker
+from engine import Observation
 from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import running_client
+
+TEST_POLICY = "engine.players.rules:decide"
 
 
 @pytest.fixture
@@ -28,6 +33,24 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
         await opened.close()
 
 
+class WatchedThinker:
+    """The real pool, with a look before each decision: by then the move before it has been
+    drawn, so a test can check what everybody saw after every single move, computer players'
+    included, even with no pause between them."""
+
+    def __init__(self, inner: Thinker) -> None:
+        self.inner = inner
+        self.before: list[Callable[[], Awaitable[None]]] = []
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        for look in list(self.before):
+            await look()
+        return await self.inner.decide(observation, seed)
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+
 @dataclass
 class LiveBot:
     """The bot running in the test's event loop against the double, on a real SQLite file."""
@@ -36,12 +59,19 @@ class LiveBot:
     db: Path
     seeds: list[str]
     """Seeds the next games take, first to last; random ones once this runs out."""
+    before_computer_moves: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """Called before each computer player's decision, once what came before is drawn."""
 
-    async def idle(self) -> None:
+    async def drawn(self) -> None:
         """Until every table message and open panel the bot meant to redraw is drawn."""
         cog: Any = self.bot.get_cog("Tables")
         await cog.messages.redrawer.idle()
         await cog.panels.redrawer.idle()
+
+    async def idle(self) -> None:
+        """Until no computer player has a move pending and everything is drawn."""
+        await self.bot.autoplay.idle()
+        await self.drawn()
 
 
 @pytest.fixture
@@ -57,14 +87,26 @@ async def live_bot(discord_double: DiscordDouble, tmp_path: Path) -> AsyncIterat
     storage = await Storage.open(db)
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
-    config = Config(token=discord_double.token, database=db)
-    bot = TexasBot(config, TableService(storage, new_seed=new_seed), guild_ready_timeout=0.05)
+    # Computer players with no pause and the cheap rule-based policy, in one worker process.
+    config = Config(token=discord_double.token, database=db, bot_pause=0.0,
+                    bot_policy=TEST_POLICY, bot_workers=1)
+    service = TableService(storage, new_seed=new_seed)
+    thinker = WatchedThinker(PoolThinker(config.bot_policy, config.bot_workers))
+    autoplay = Autoplay(service, thinker, pause=config.bot_pause)
+    bot = TexasBot(config, service, autoplay=autoplay, guild_ready_timeout=0.05)
+    live = LiveBot(bot, db, seeds)
+
+    async def look() -> None:
+        await live.drawn()
+        for callback in list(live.before_computer_moves):
+            await callback()
+
+    thinker.before.append(look)
     try:
         async with running_client(discord_double, bot):
             await discord_double.wait_for(lambda: discord_double.commands(), 5,
                                           "the commands to be synced")
             await asyncio.wait_for(bot.wait_until_ready(), 10)
-            live = LiveBot(bot, db, seeds)
             yield live
             await live.idle()
     finally:

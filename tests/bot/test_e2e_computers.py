@@ -1,0 +1,313 @@
+"""Computer players through the double: one member plays a whole game with a bot partner; bots
+are added and removed before the start; the others hand an away member's seat to a bot by
+button and the member takes it back with one click; a table of bots killed with -9 mid-hand
+goes on after a restart with the very same moves. Every message each member could see is
+audited: no tile of a bot's hand shows before it is played."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from pathlib import Path
+
+from bot.service import computer_seed
+from bot.thinking import decide_here
+from cogs import render
+from engine import SEATS, Game, Seat, observe, parse_action
+from engine.players import load_policy
+from tests.bot.conftest import TEST_POLICY, LiveBot
+from tests.bot.e2e import Audit, PanelControls, action_count, components, table_state
+from tests.discord_double import DiscordDouble, Message, SimulatedMember
+from tests.discord_double.driver import InteractionResult
+from tests.discord_double.fixtures import StartBot
+
+
+def table_message(double: DiscordDouble, channel: str = "general") -> Message:
+    found = [m for m in double.messages(channel) if not m.ephemeral and m.embeds and str(
+        m.embeds[0].get("title", "")) == "Texas 42"]
+    assert found, "no table message"
+    return found[-1]
+
+
+def latest_table_id(db: Path) -> int:
+    with sqlite3.connect(db) as raw:
+        return int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
+
+
+def fields(message: Message) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in message.embeds[0].get("fields") or []}
+
+
+def stored(db: Path, table_id: int) -> tuple[str, list[tuple[Seat, str]]]:
+    with sqlite3.connect(db) as raw:
+        seed, = raw.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
+                           (table_id,)).fetchall()
+    return seed, [(SEATS[s], a) for s, a in rows]
+
+
+def assert_policy_moves(db: Path, table_id: int, seats: set[Seat]) -> int:
+    """Every move of ``seats`` is the test policy's decision from that seat's observation and
+    the seed of its place in the game: the same after a restart as before it."""
+    policy = load_policy(TEST_POLICY)
+    seed, actions = stored(db, table_id)
+    game, checked = Game.new(seed), 0
+    for n, (seat, text) in enumerate(actions):
+        if seat in seats:
+            assert text == decide_here(policy, observe(game, seat), computer_seed(seed, n)), n
+            checked += 1
+        game = game.apply(seat, parse_action(text))
+    return checked
+
+
+async def act(member: SimulatedMember, panel: Message) -> InteractionResult:
+    """What a member does with their panel: pass, else the first trump, else the first tile."""
+    controls = PanelControls.of(panel)
+    if controls.pass_button is not None:
+        return await member.click(panel, controls.pass_button["custom_id"])
+    if controls.piles and (controls.select is None or controls.select.get("disabled")):
+        return await member.click(panel, controls.piles[0]["custom_id"])
+    if controls.select is not None and not controls.select.get("disabled"):
+        return await member.select(panel, values=[controls.select["options"][0]["value"]])
+    return await member.click(panel, controls.tiles[0]["custom_id"])
+
+
+class Players:
+    """Members at a table with computer players, each acting from the panel the bot keeps
+    up to date for them."""
+
+    def __init__(self, double: DiscordDouble, live_bot: LiveBot, table_id: int,
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+        self.double, self.live_bot, self.table_id = double, live_bot, table_id
+        self.seats = seats
+        self.panels: dict[Seat, Message] = {}
+        self.audit = Audit(double, live_bot.db, table_id, seats, others)
+        live_bot.before_computer_moves.append(self._look)
+
+    async def _look(self) -> None:
+        """Before a computer player's move: once the table message shows the game as it is
+        and nothing is in flight, audit everything drawn so far."""
+        service = self.live_bot.bot.service
+        expected = render.table_message(await service.snapshot(self.table_id))
+        assert expected.embed is not None
+        want = (expected.content or "", expected.embed.description,
+                [(f.name, f.value) for f in expected.embed.fields])
+
+        def shows_current() -> bool:
+            message = table_message(self.double)
+            embed = message.embeds[0]
+            return (message.content or "", embed.get("description"),
+                    [(f["name"], f["value"]) for f in embed.get("fields") or []]) == want
+
+        await self.double.wait_for(shows_current, 5, "the table message to catch up")
+        await self.double.settle(quiet=0.005)
+        await self.live_bot.drawn()
+        self.audit.check()
+
+    async def open_panels(self) -> None:
+        for seat, member in self.seats.items():
+            opened = await member.click(table_message(self.double), label="My hand")
+            assert not opened.failed and opened.message is not None, opened
+            self.panels[seat] = opened.message
+
+    async def quiet(self) -> None:
+        await self.double.settle(quiet=0.02)
+        await self.live_bot.idle()
+        await self.double.settle(quiet=0.02)
+        self.audit.check()
+
+    def to_act(self) -> Seat | None:
+        return table_state(self.live_bot.db, self.table_id).to_act
+
+    async def step(self) -> Seat | None:
+        """The member whose turn it is acts; None once the game is over."""
+        await self.quiet()
+        game = table_state(self.live_bot.db, self.table_id)
+        if game.winner is not None:
+            return None
+        seat = game.to_act
+        assert seat in self.seats, f"a computer player's turn ({seat}) was left waiting"
+        panel = self.panels[seat]
+        await self.double.wait_for(lambda: PanelControls.of(panel).can_act, 5,
+                                   f"{seat.title}'s panel to offer a choice")
+        result = await act(self.seats[seat], panel)
+        assert not result.failed and not result.errors and result.response_type == 7, result
+        return seat
+
+
+async def test_one_member_plays_a_whole_game_with_a_bot_partner(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    double = discord_double
+    ana, eve = double.member("ana"), double.member("eve")
+    opened = await ana.slash("42 new", bots="others")
+    assert not opened.failed and "bot partner" in opened.content, opened
+    table_id = latest_table_id(live_bot.db)
+    await live_bot.idle()
+    message = table_message(double)
+    text = message.embeds[0]["description"]
+    assert "North <@" in text and "East 🤖 Bot" in text and "South 🤖 Bot" in text
+    players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [eve])
+    await players.open_panels()
+    moves = 0
+    while await players.step() is not None:
+        moves += 1
+    game = table_state(live_bot.db, table_id)
+    assert game.winner is not None and moves > 20
+    assert "win the game" in fields(message)["Game over"]
+    assert assert_policy_moves(live_bot.db, table_id, {Seat.EAST, Seat.SOUTH, Seat.WEST}) > 60
+    assert players.audit.versions_checked > 100
+    assert not double.failed_interactions and not double.late_answers
+
+    board = await eve.slash("42 leaderboard")
+    text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
+    won = int(game.winner is Seat.NORTH.team)
+    assert f"{ana.mention} — marks won: {game.marks[Seat.NORTH.team]} · games: 1 played," \
+           f" {won} won" in text
+    # East and West are partners; South is ana's partner.
+    marks = 2 * game.marks[Seat.EAST.team] + game.marks[Seat.SOUTH.team]
+    seats_won = 1 if won else 2
+    assert (f"Computer players** — marks won: {marks} · seats: 3 played, {seats_won} won"
+            in text)
+
+
+async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble,
+                                                   live_bot: LiveBot) -> None:
+    double = discord_double
+    ana, bia, caio = (double.member(n) for n in ("ana", "bia", "caio"))
+    await ana.slash("42 new")
+    message = table_message(double)
+    refused = await bia.click(message, label="Add bot East")
+    assert refused.ephemeral and "Only a seated player or the table's creator" in \
+        refused.content, refused
+    for label in ("Add bot East", "Add bot West"):
+        assert not (await ana.click(message, label=label)).failed
+    await double.wait_for(lambda: "West 🤖 Bot" in message.embeds[0]["description"], 5,
+                          "the bots to be seated")
+    assert any(c.get("label") == "Remove bot West" for c in components(message))
+    assert not (await ana.click(message, label="Remove bot West")).failed
+    await double.wait_for(lambda: "West (empty)" in message.embeds[0]["description"], 5,
+                          "West to be free again")
+    await bia.click(message, label="Sit West")
+    await caio.click(message, label="Sit South")
+    await double.wait_for(lambda: any(c.get("label") == "Start" and not c.get("disabled")
+                                      for c in components(message)), 5, "Start")
+    assert not (await bia.click(message, label="Start")).failed
+    table_id = latest_table_id(live_bot.db)
+    seats = {Seat.NORTH: ana, Seat.SOUTH: caio, Seat.WEST: bia}
+    players = Players(double, live_bot, table_id, seats, [])
+    await players.quiet()
+    await players.open_panels()
+
+    # ana is away: bia and caio both agree, by button, and the table shows the votes.
+    first = await bia.click(table_message(double), label="Let a bot play North")
+    assert first.ephemeral and f"Still needed: {caio.mention}" in first.content, first
+    await players.quiet()
+    away = fields(table_message(double))["Away"]
+    assert f"Agreed: {bia.mention}. Still needed: {caio.mention}." in away
+    assert "is away" not in away
+    second = await caio.click(table_message(double), label="Let a bot play North")
+    assert "Everyone agreed" in second.content, second
+    await players.quiet()
+    assert f"{ana.mention} is away" in fields(table_message(double))["Away"]
+    assert "You are away" in str(players.panels[Seat.NORTH].embeds)
+    assert not PanelControls.of(players.panels[Seat.NORTH]).can_act
+
+    present = {Seat.SOUTH: caio, Seat.WEST: bia}
+    players.seats = present
+    count = action_count(live_bot.db, table_id)
+    while not any(seat is Seat.NORTH for seat, _ in stored(live_bot.db, table_id)[1][count:]):
+        assert await players.step() is not None
+
+    # One click and North is ana's again; from then on nothing is played for her.
+    back = await ana.click(table_message(double), label="I'm back (North)")
+    assert not back.failed and back.ephemeral and "Welcome back" in back.content, back
+    assert back.message is not None
+    players.panels[Seat.NORTH] = back.message
+    players.seats = seats
+    await players.quiet()
+    assert "Away" not in fields(table_message(double))
+    while players.to_act() is not Seat.NORTH:
+        assert await players.step() is not None
+    await players.quiet()
+    count = action_count(live_bot.db, table_id)
+    await asyncio.sleep(0.2)
+    await players.quiet()
+    assert action_count(live_bot.db, table_id) == count  # her turn waits for her
+    assert PanelControls.of(players.panels[Seat.NORTH]).can_act
+    assert await players.step() is Seat.NORTH
+    assert stored(live_bot.db, table_id)[1][count][0] is Seat.NORTH  # hers, by her click
+    assert assert_policy_moves(live_bot.db, table_id, {Seat.EAST}) > 0
+    assert not double.failed_interactions and not double.late_answers
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDouble,
+                                                       start_bot_process: StartBot,
+                                                       tmp_path: Path) -> None:
+    double = discord_double
+    db = tmp_path / "texas42.sqlite3"
+    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO",
+           "BOT_PAUSE_SECONDS": "0.2", "BOT_POLICY": TEST_POLICY, "BOT_WORKERS": "1"}
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    eve = double.member("eve")
+    opened = await eve.slash("42 new", bots="all")
+    assert not opened.failed and "Four 🤖 bots are playing" in opened.content, opened
+    table_id = latest_table_id(db)
+    audit = Audit(double, db, table_id, {}, [eve], lag=True)
+
+    def mid_trick() -> bool:
+        audit.check()
+        game = table_state(db, table_id)
+        return action_count(db, table_id) >= 8 and bool(game.hand.trick)
+
+    await double.wait_for(mid_trick, 20, "the bots to be in the middle of a trick")
+    assert process.process is not None
+    workers = descendants(process.process.pid)
+    assert workers, "the bot thinks in child processes"
+    assert await process.kill() == -9
+    count = action_count(db, table_id)
+    await double.wait_for(lambda: not any(alive(p) for p in workers), 10,
+                          "the killed bot's worker processes to end")
+
+    message = table_message(double)
+    versions = len(message.versions)
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+
+    def played_on() -> bool:
+        audit.check()
+        return action_count(db, table_id) >= count + 12
+
+    await double.wait_for(played_on, 20, "the bots to play on after the restart")
+    assert len(message.versions) >= versions + 10  # redrawn, then edited move after move
+    assert audit.versions_checked > 20
+    # The move interrupted by the kill, and every one after it, is the policy's own.
+    assert assert_policy_moves(db, table_id, set(SEATS)) >= count + 12
+    assert not double.failed_interactions
+    assert "Traceback" not in process.output
+    await process.stop()
+    assert os.path.exists(db)
