@@ -20,15 +20,14 @@ from typing import TextIO
 from .actions import Action, Bid, NameTrump, Pass, Play
 from .errors import RuleError
 from .game import Game
-from .hand import HandState, Phase
-from .observation import Observation, observe
+from .hand import Phase
+from .observation import HandSummary, Observation, Pile, observe, summarize
 from .players import Policy, load_policy
 from .records import Contract
 from .seats import SEATS, Seat, Team
 from .trumps import Trump
 
 STRONG = "engine.players.strong:decide"
-TEAM_NAMES = ("North-South", "East-West")
 
 
 class Quit(Exception):
@@ -96,9 +95,10 @@ class Table:
             line += f" · points: you {points[us]}, them {points[us.other]}"
         needs = observation.needs
         if needs is not None and observation.contract is not None:
-            declarers = self.team_name(observation.contract.team)
-            line += (f" · {declarers} need {needs[0]} more; the others set them at "
-                     f"{needs[1]} more")
+            if observation.contract.team == us:
+                line += f" · you need {needs[0]} more, they set you with {needs[1]} more"
+            else:
+                line += f" · they need {needs[0]} more, you set them with {needs[1]} more"
         self.say(line)
         for pile in observation.captured:
             if pile.tiles:
@@ -110,19 +110,27 @@ class Table:
         else:
             self.say(f"Trick {observation.trick_number}: you lead")
 
-    def narrate(self, before: Game, seat: Seat, action: Action) -> None:
-        """What the table saw happen: an action, a trick taken, a hand's result."""
+    def narrate(self, before: Observation, seat: Seat, action: Action) -> None:
+        """What the table saw happen, read from what this seat may see: the action, a trick
+        taken, and a hand's result once it is public (R-REVIEW)."""
         self.say(f"{self.who(seat)}: {self.action_text(action)}")
-        after = self.game
-        hand = after.previous if after.hand_number != before.hand_number or after.is_over \
-            else after.hand
-        assert hand is not None
-        if len(hand.tricks) > len(before.hand.tricks):
-            trick = hand.tricks[-1]
-            self.say(f"  {self.who(trick.winner)} won trick {len(hand.tricks)} "
-                     f"({trick.points} points)")
-        if hand.result is not None:
-            self.say_result(hand)
+        game = self.game
+        if game.hand_number != before.hand_number or game.is_over:
+            summary = summarize(game)
+            assert summary is not None
+            if sum(summary.tricks_won) > sum(before.tricks_won) and summary.last_trick:
+                self.say_trick(sum(summary.tricks_won), summary.last_trick, None)
+            self.say_result(summary)
+            return
+        now = observe(game, self.seat)
+        if sum(now.tricks_won) > sum(before.tricks_won) and now.last_trick is not None:
+            self.say_trick(sum(now.tricks_won), now.last_trick, now.to_act)
+
+    def say_trick(self, number: int, pile: Pile, leader: Seat | None) -> None:
+        """A trick taken: by whom (the winner leads next, R-LEAD) and for how many points."""
+        points = 1 + sum(tile.count for tile in pile.tiles)
+        taker = self.who(leader) if leader is not None else self.team_name(pile.team)
+        self.say(f"  {taker} won trick {number} ({points} point{'s' if points != 1 else ''})")
 
     def action_text(self, action: Action) -> str:
         if isinstance(action, Pass):
@@ -133,13 +141,12 @@ class Table:
             return f"names {action.title}"
         return f"plays {action.title}"
 
-    def say_result(self, hand: HandState) -> None:
-        result = hand.result
-        assert result is not None
+    def say_result(self, summary: HandSummary) -> None:
+        result = summary.result
         if result.redeal:
             self.say("Everybody passed: the deal moves on.")
             return
-        contract = hand.contract
+        contract = summary.contract
         assert contract is not None
         us = self.seat.team
         outcome = "made it" if result.made else "was set"
@@ -205,7 +212,7 @@ class Table:
                     continue
             else:
                 action = self.policies[seat](observation, self.rngs[seat])
-            before = self.game
+            before = observe(self.game, self.seat)
             try:
                 self.game = self.game.apply(seat, action)
             except RuleError as error:

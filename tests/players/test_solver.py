@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.dominoes import COUNT
+from engine.dominoes import COUNT, Domino
 from engine.players.solver import DealSolver, OutOfBudget, distinct_trumps
 from engine.trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS
 
@@ -113,3 +113,17 @@ def test_equivalent_trumps_are_tried_once() -> None:
     alive = mine | 1 << six_three
     kept = distinct_trumps([six_six, six_five, six_four], mine, alive, model=6)
     assert kept == [six_six, six_four]
+
+
+def test_a_laydown_is_decided_without_search() -> None:
+    """Sixes trump: four top trumps draw the other three, then three doubles each top their
+    suit (R-RANK), so the leader takes all seven tricks however the rest lie."""
+    rng = random.Random("laydown")
+    mine = sum(1 << Domino.parse(t) for t in ("6-6", "5-6", "4-6", "3-6", "1-1", "5-5", "4-4"))
+    rest = [t for t in range(28) if not mine >> t & 1]
+    for _ in range(20):
+        rng.shuffle(rest)
+        hands = [mine, *(sum(1 << t for t in rest[i::3]) for i in range(3))]
+        solver = DealSolver(hands, model=6, team=0)
+        assert solver.reach(0, (), 42) is True
+        assert solver.nodes == 0
