@@ -193,7 +193,7 @@ def _call(observation: Observation, rng: random.Random) -> Action:
     best = max(found, key=lambda o: (o.share(42), o.strength))
     if (marks_bids and best.strength >= MARKS_STRENGTH and best.share(42) >= MARKS_PLAYOUTS
             and sweeps(observation, best.trump, MARKS_DEALS, MARKS_NODES, rng)):
-        return marks_bids[-1] if len(marks_bids) > 1 else marks_bids[0]
+        return max(marks_bids, key=lambda b: b.marks)  # 2 marks when it opens them
     if not points_bids:
         return Pass()
     lowest = points_bids[0].points
