@@ -123,10 +123,15 @@ class DealSolver:
     ``team`` is the side whose points are counted (the declarers, R-DECLARER). ``hands`` are the
     tiles each seat holds now; the trick in progress, if any, is passed to each question.
 
+    One trick left, North leading [6|6]: with sixes trump it takes the trick and 25 in count;
+    with fives trump East's [5|5] takes it.
+
     >>> from engine.dominoes import Domino
-    >>> hands = [1 << Domino.parse(t) for t in ("6-6", "0-0", "1-6", "0-1")]
+    >>> hands = [1 << Domino.parse(t) for t in ("6-6", "5-5", "4-6", "0-5")]
     >>> DealSolver(hands, model=6, team=0).best_points(leader=0, trick=())
-    11
+    26
+    >>> DealSolver(hands, model=5, team=0).reach(leader=0, trick=(), need=1)
+    False
     """
 
     def __init__(self, hands: Sequence[int], model: int, team: int,
