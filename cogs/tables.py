@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.answers import answer_error, locale_of, send_private, within_window
@@ -34,7 +35,7 @@ NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=
 
 
 class Tables(commands.GroupCog, name="Tables", group_name="42",
-             group_description="Texas 42 at a table in this channel"):
+             group_description=locale_str("Texas 42 at a table in this channel")):
     def __init__(self, bot: TexasBot) -> None:
         self.bot = bot
         self.service: TableService = bot.service
@@ -66,7 +67,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
 
     # ----- commands -----------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a table in this channel")
+    @app_commands.command(name=locale_str("new", msgctxt="command name"),
+                          description=locale_str("Open a table in this channel"))
     async def new(self, interaction: discord.Interaction[Any]) -> None:
         locale = locale_of(interaction)
         link = await within_window(interaction, self._open_table(interaction))
@@ -74,11 +76,17 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
             locale, "Your table is open: {link}. You sit North; three more players take a seat"
                     " with its buttons or /42 join.", link=link))
 
-    @app_commands.command(name="join", description="Take a seat at this channel's table")
-    @app_commands.describe(seat="The seat to take (partners sit opposite); any free seat if"
-                                " left out")
-    @app_commands.choices(seat=[app_commands.Choice(name=name.capitalize(), value=name)
-                                for name in SEAT_CHOICES])
+    @app_commands.command(name=locale_str("join", msgctxt="command name"),
+                          description=locale_str("Take a seat at this channel's table"))
+    @app_commands.rename(seat=locale_str("seat", msgctxt="command name"))
+    @app_commands.describe(seat=locale_str("The seat to take (partners sit opposite); any free"
+                                           " seat if left out"))
+    @app_commands.choices(seat=[
+        app_commands.Choice(name=locale_str("North"), value="north"),
+        app_commands.Choice(name=locale_str("East"), value="east"),
+        app_commands.Choice(name=locale_str("South"), value="south"),
+        app_commands.Choice(name=locale_str("West"), value="west"),
+    ])
     async def join(self, interaction: discord.Interaction[Any],
                    seat: app_commands.Choice[str] | None = None) -> None:
         async def work() -> Seat:
@@ -93,7 +101,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         taken = await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "You sit {seat}.", seat=taken))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name=locale_str("leave", msgctxt="command name"),
+                          description=locale_str("Give up your seat before the game starts"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             table = await self.service.table_in_channel(self._channel_id(interaction))
@@ -103,7 +112,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "You left your seat."))
 
-    @app_commands.command(name="start", description="Deal the first hand once four are seated")
+    @app_commands.command(name=locale_str("start", msgctxt="command name"),
+                          description=locale_str("Deal the first hand once four are seated"))
     async def start_command(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> str:
             table = await self.service.table_in_channel(self._channel_id(interaction))
@@ -116,7 +126,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
                                           "The game is on: {link}. Open your hand with My hand.",
                                           link=link))
 
-    @app_commands.command(name="hand", description="Your hand and your choices, for you only")
+    @app_commands.command(name=locale_str("hand", msgctxt="command name"),
+                          description=locale_str("Your hand and your choices, for you only"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Panel:
             table = await self.service.table_in_channel(self._channel_id(interaction))
@@ -125,7 +136,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         panel = await within_window(interaction, work())
         await self._show_panel(interaction, panel)
 
-    @app_commands.command(name="table", description="Post the table message again, here")
+    @app_commands.command(name=locale_str("table", msgctxt="command name"),
+                          description=locale_str("Post the table message again, here"))
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> str:
             self._require_posting(interaction)
@@ -143,7 +155,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         await send_private(interaction, t(locale_of(interaction), "The table is here again:"
                                           " {link}", link=link))
 
-    @app_commands.command(name="review", description="Every action of the last finished hand")
+    @app_commands.command(name=locale_str("review", msgctxt="command name"),
+                          description=locale_str("Every action of the last finished hand"))
     async def review_command(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> int:
             table = await self.service.table_in_channel(self._channel_id(interaction),
@@ -153,8 +166,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         table_id = await within_window(interaction, work())
         await self.on_review(interaction, table_id)
 
-    @app_commands.command(name="leaderboard",
-                          description="This server's players by marks won")
+    @app_commands.command(name=locale_str("leaderboard", msgctxt="command name"),
+                          description=locale_str("This server's players by marks won"))
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         standings = await within_window(interaction, self.service.leaderboard(
@@ -167,8 +180,9 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         else:
             await interaction.response.send_message(**reply.send_kwargs())
 
-    @app_commands.command(name="end", description="Close this channel's table (its creator or"
-                                                  " a moderator)")
+    @app_commands.command(name=locale_str("end", msgctxt="command name"),
+                          description=locale_str("Close this channel's table (its creator or a"
+                                                 " moderator)"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             table = await self.service.table_in_channel(self._channel_id(interaction))
