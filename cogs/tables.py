@@ -34,7 +34,8 @@ SEAT_CHOICES = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "we
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
-class Tables(commands.GroupCog, name="Tables", group_name="42",
+class Tables(commands.GroupCog, name="Tables",
+             group_name=locale_str("42", msgctxt="command name"),
              group_description=locale_str("Texas 42 at a table in this channel")):
     def __init__(self, bot: TexasBot) -> None:
         self.bot = bot
