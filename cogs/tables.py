@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.answers import answer_error, locale_of, send_private, within_window
 from bot.i18n import normalize_locale, t
+from bot.records import TableRecord
 from bot.service import Accepted, Panel, Refusal, TableService
 from engine import Seat
 
@@ -116,16 +117,17 @@ class Tables(commands.GroupCog, name="Tables",
     @app_commands.command(name=locale_str("start", msgctxt="command name"),
                           description=locale_str("Deal the first hand once four are seated"))
     async def start_command(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> str:
+        async def work() -> TableRecord:
             table = await self.service.table_in_channel(self._channel_id(interaction))
             snapshot = await self.service.start(table.id, interaction.user.id)
             self.messages.touch(table.id)
-            return snapshot.table.link
+            return snapshot.table
 
-        link = await within_window(interaction, work())
+        table = await within_window(interaction, work())
+        # The button is named as the table message shows it: in the server's language.
         await send_private(interaction, t(locale_of(interaction),
-                                          "The game is on: {link}. Open your hand with My hand.",
-                                          link=link))
+                                          "The game is on: {link}. Open your hand with {button}.",
+                                          link=table.link, button=t(table.locale, "My hand")))
 
     @app_commands.command(name=locale_str("hand", msgctxt="command name"),
                           description=locale_str("Your hand and your choices, for you only"))
