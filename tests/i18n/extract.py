@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
+import re
 import string
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +44,7 @@ FORWARDERS = {
 
 _ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "Refusal": (0,), "locale_str": (0,)}
 
-HEADER = "# Texas 42 bot: its messages. Update with: python -m tests.i18n.extract"
+HEADER = "# After a change of the code's messages: python -m tests.i18n.extract"
 NAME_COMMENT = ("A slash command or option name: one lowercase word (letters, digits, - or _),"
                 " at most 32 characters.")
 TEXT_COMMENT = "Shown in Discord's command list: at most 100 characters."
@@ -145,8 +148,14 @@ def placeholders(text: str) -> set[str]:
 
 def template(extraction: Extraction, locale: str | None = None) -> Catalog:
     """Every message the code uses, untranslated (for ``locale``, when given)."""
-    catalog = Catalog(locale=locale, project="texas42", domain="messages", charset="utf-8",
-                      header_comment=HEADER, fuzzy=False)
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    catalog = Catalog(locale=locale, project="texas42", version=version, domain="messages",
+                      charset="utf-8", header_comment=HEADER, fuzzy=False)
+    catalog.msgid_bugs_address = catalog.last_translator = ""
+    if catalog.locale is not None:
+        catalog.language_team = catalog.locale.english_name
+        catalog.header_comment = (f"# {catalog.locale.english_name} messages of the Texas 42"
+                                  " bot, in the game's own terms.\n" + HEADER)
     for message in extraction.messages.values():
         msgid: str | tuple[str, str] = message.msgid
         if message.plural is not None:
@@ -158,10 +167,20 @@ def template(extraction: Extraction, locale: str | None = None) -> Catalog:
     return catalog
 
 
-def write(catalog: Catalog, path: Path) -> None:
+def write(catalog: Catalog, path: Path) -> bool:
+    """Write ``catalog`` unless the file says the same already (a new template date aside)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, include_lineno=False)
+    text = out.getvalue()
+    if path.exists() and _dateless(path.read_bytes()) == _dateless(text):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        write_po(out, catalog, width=100, include_lineno=False)
+    path.write_bytes(text)
+    return True
+
+
+def _dateless(text: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", text)
 
 
 def catalog_paths(root: Path = ROOT) -> list[Path]:
@@ -188,8 +207,8 @@ def update(root: Path = ROOT, new: str | None = None) -> list[Path]:
         with po_path.open("rb") as source:
             catalog = read_po(source, locale=po_path.parents[1].name)
         catalog.update(pot)
-        write(catalog, po_path)
-        written.append(po_path)
+        if write(catalog, po_path):
+            written.append(po_path)
     return written
 
 
