@@ -1,8 +1,9 @@
 """The Discord client: a ``commands.Bot`` given its settings and its table service.
 
-``setup_hook`` loads the cogs (which register their persistent components) and syncs the slash
-commands, to the development server at once when one is configured, else globally. Errors of
-every slash command are answered in one place, the tree's ``on_error``.
+``setup_hook`` installs the translator of command names and descriptions, loads the cogs (which
+register their persistent components) and syncs the slash commands, to the development server
+at once when one is configured, else globally. Errors of every slash command are answered in one
+place, the tree's ``on_error``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .autoplay import Autoplay
 from .config import Config
 from .service import TableService
 from .thinking import PoolThinker
+from .translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,8 @@ class TexasBot(commands.Bot):
         self._extensions = tuple(extensions)
 
     async def setup_hook(self) -> None:
+        # Before any command is synced: names and descriptions go out in every language.
+        await self.tree.set_translator(CommandTranslator())
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()

@@ -47,7 +47,7 @@ from engine import (
 )
 from engine.dominoes import sorted_for_display
 
-from .i18n import t
+from .i18n import N_, t
 from .records import (
     ComputerResult,
     ComputerStanding,
@@ -94,20 +94,20 @@ class Refusal(Exception):
 # Engine refusals by code (and, for bids, by the fact they carry), as message ids. The engine's
 # English ``message`` is never shown as is, so every refusal can be translated.
 _RULE_MESSAGES = {
-    "not_your_turn": "It's {to_act}'s turn.",
-    "wrong_phase": "That can't be done at this point of the hand.",
-    "hand_over": "This hand is over.",
-    "game_over": "This game is over.",
-    "illegal_trump": "That trump can't be named here.",
-    "not_in_hand": "That tile is not in your hand.",
+    "not_your_turn": N_("It's {to_act}'s turn."),
+    "wrong_phase": N_("That can't be done at this point of the hand."),
+    "hand_over": N_("This hand is over."),
+    "game_over": N_("This game is over."),
+    "illegal_trump": N_("That trump can't be named here."),
+    "not_in_hand": N_("That tile is not in your hand."),
 }
 _SUIT_MESSAGES = {
-    "blanks": "You must follow blanks.", "ones": "You must follow ones.",
-    "twos": "You must follow twos.", "threes": "You must follow threes.",
-    "fours": "You must follow fours.", "fives": "You must follow fives.",
-    "sixes": "You must follow sixes.", "trumps": "You must follow trumps.",
-    "doubles": "You must follow doubles.",
-    "sevens": "You must play a tile closest to 7 (Sevens).",
+    "blanks": N_("You must follow blanks."), "ones": N_("You must follow ones."),
+    "twos": N_("You must follow twos."), "threes": N_("You must follow threes."),
+    "fours": N_("You must follow fours."), "fives": N_("You must follow fives."),
+    "sixes": N_("You must follow sixes."), "trumps": N_("You must follow trumps."),
+    "doubles": N_("You must follow doubles."),
+    "sevens": N_("You must play a tile closest to 7 (Sevens)."),
 }
 
 
@@ -115,7 +115,7 @@ def refusal_for(error: RuleError, panel: Panel | None = None) -> Refusal:
     """The player-facing refusal for an engine :class:`RuleError`."""
     params = error.params
     if error.code == "must_follow":
-        msgid = _SUIT_MESSAGES.get(str(params.get("suit")), "You must follow the suit led.")
+        msgid = _SUIT_MESSAGES.get(str(params.get("suit")), N_("You must follow the suit led."))
         return Refusal(msgid, panel=panel)
     if error.code == "illegal_bid":
         if "marks" in params:
@@ -124,7 +124,7 @@ def refusal_for(error: RuleError, panel: Panel | None = None) -> Refusal:
         if "points" in params:
             return Refusal("Bid more than {points}.", panel=panel, points=params["points"])
         return Refusal("That bid is not allowed now: choose one from your panel.", panel=panel)
-    refusal = Refusal(_RULE_MESSAGES.get(error.code, "That is not allowed now."), panel=panel)
+    refusal = Refusal(_RULE_MESSAGES.get(error.code, N_("That is not allowed now.")), panel=panel)
     refusal.params.update(params)
     return refusal
 
@@ -434,7 +434,7 @@ class TableService:
             live = await self._load(table_id)
             table = live.table
             self._require_lobby(table)
-            self._require_host(table, user_id, "Only a seated player can start the game.")
+            self._require_host(table, user_id, N_("Only a seated player can start the game."))
             if not table.is_full:
                 seated = sum(1 for p in table.seats if p is not None)
                 raise Refusal("Four players are needed to start; {seated} seated so far.",
@@ -473,7 +473,7 @@ class TableService:
             live = await self._load(table_id)
             table = live.table
             self._require_host(table, user_id,
-                               "Only the players of this game can start a rematch.")
+                               N_("Only the players of this game can start a rematch."))
             if table.status is not Status.FINISHED:
                 raise Refusal("A rematch can start once this game is over.")
             latest = await self.storage.latest_table(table.channel_id)
@@ -716,7 +716,7 @@ class TableService:
 
     @staticmethod
     def _seat(table: TableRecord, user_id: int,
-              msgid: str = "You are not seated at this table.") -> Seat:
+              msgid: str = N_("You are not seated at this table.")) -> Seat:
         seat = table.seat_of(user_id)
         if seat is None:
             raise Refusal(msgid)

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t, tn
+from bot.i18n import t, title, tn
 from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
 from bot.service import Event, HandSummary, Panel, TableSnapshot
 from engine import (
@@ -33,7 +33,6 @@ from engine import (
     Play,
     Seat,
     Team,
-    Trump,
 )
 from engine.game import MARKS_TO_WIN, POINTS_TO_WIN
 
@@ -98,35 +97,27 @@ def tiles(row: Sequence[Domino]) -> str:
 
 # ----- words for engine values -------------------------------------------------------------------
 
-TRUMP_TITLES = {
-    Trump.BLANKS: "Blanks", Trump.ONES: "Ones", Trump.TWOS: "Twos", Trump.THREES: "Threes",
-    Trump.FOURS: "Fours", Trump.FIVES: "Fives", Trump.SIXES: "Sixes", Trump.DOUBLES: "Doubles",
-    Trump.NONE: "No trump (follow me)", Trump.NELLO: "Nello", Trump.SEVENS: "Sevens",
-}
-BID_KINDS = {BidKind.SPLASH: "Splash", BidKind.PLUNGE: "Plunge"}
-
-
 def action_label(locale: str | None, action: Action) -> str:
     """An action as a button or select option says it."""
     if isinstance(action, Pass):
         return t(locale, "Pass")
     if isinstance(action, Bid):
         if action.kind is not BidKind.PLAIN:
-            return tn(locale, "{kind} ({n} mark)", "{kind} ({n} marks)", action.marks,
-                      kind=t(locale, BID_KINDS[action.kind]))
+            return bid_text(locale, action)
         if action.is_marks:
             return tn(locale, "Bid {n} mark", "Bid {n} marks", action.marks)
         return t(locale, "Bid {points}", points=action.points)
     if isinstance(action, NameTrump):
-        return t(locale, TRUMP_TITLES[action.trump])
+        return title(locale, action.trump)
     return action.tile.label
 
 
 def bid_text(locale: str | None, bid: Bid) -> str:
     """A bid as the auction record says it: ``31``, ``2 marks``."""
-    if bid.kind is not BidKind.PLAIN:
-        return tn(locale, "{kind} ({n} mark)", "{kind} ({n} marks)", bid.marks,
-                  kind=t(locale, BID_KINDS[bid.kind]))
+    if bid.kind is BidKind.SPLASH:
+        return tn(locale, "Splash ({n} mark)", "Splash ({n} marks)", bid.marks)
+    if bid.kind is BidKind.PLUNGE:
+        return tn(locale, "Plunge ({n} mark)", "Plunge ({n} marks)", bid.marks)
     if bid.is_marks:
         return tn(locale, "{n} mark", "{n} marks", bid.marks)
     return str(bid.points)

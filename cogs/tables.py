@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.answers import answer_error, locale_of, send_private, within_window
 from bot.i18n import normalize_locale, t
+from bot.records import TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from engine import Seat
 
@@ -31,15 +33,17 @@ log = logging.getLogger(__name__)
 
 SEAT_CHOICES = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
 FILL_CHOICES = [
-    app_commands.Choice(name="Fill the other three seats: play at once with a bot partner",
-                        value=Fill.OTHERS.value),
-    app_commands.Choice(name="All four seats: watch four bots play", value=Fill.ALL.value),
+    app_commands.Choice(name=locale_str("Fill the other three seats: play at once with a bot"
+                                        " partner"), value=Fill.OTHERS.value),
+    app_commands.Choice(name=locale_str("All four seats: watch four bots play"),
+                        value=Fill.ALL.value),
 ]
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
-class Tables(commands.GroupCog, name="Tables", group_name="42",
-             group_description="Texas 42 at a table in this channel"):
+class Tables(commands.GroupCog, name="Tables",
+             group_name=locale_str("42", msgctxt="command name"),
+             group_description=locale_str("Texas 42 at a table in this channel")):
     def __init__(self, bot: TexasBot) -> None:
         self.bot = bot
         self.service: TableService = bot.service
@@ -76,9 +80,11 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
 
     # ----- commands -----------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a table in this channel")
-    @app_commands.describe(bots="Seat computer players at once; the game then starts right"
-                                " away")
+    @app_commands.command(name=locale_str("new", msgctxt="command name"),
+                          description=locale_str("Open a table in this channel"))
+    @app_commands.rename(bots=locale_str("bots", msgctxt="command name"))
+    @app_commands.describe(bots=locale_str("Seat computer players at once; the game then starts"
+                                           " right away"))
     @app_commands.choices(bots=FILL_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
                   bots: app_commands.Choice[str] | None = None) -> None:
@@ -98,11 +104,17 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
                      link=link)
         await send_private(interaction, text)
 
-    @app_commands.command(name="join", description="Take a seat at this channel's table")
-    @app_commands.describe(seat="The seat to take (partners sit opposite); any free seat if"
-                                " left out")
-    @app_commands.choices(seat=[app_commands.Choice(name=name.capitalize(), value=name)
-                                for name in SEAT_CHOICES])
+    @app_commands.command(name=locale_str("join", msgctxt="command name"),
+                          description=locale_str("Take a seat at this channel's table"))
+    @app_commands.rename(seat=locale_str("seat", msgctxt="command name"))
+    @app_commands.describe(seat=locale_str("The seat to take (partners sit opposite); any free"
+                                           " seat if left out"))
+    @app_commands.choices(seat=[
+        app_commands.Choice(name=locale_str("North"), value="north"),
+        app_commands.Choice(name=locale_str("East"), value="east"),
+        app_commands.Choice(name=locale_str("South"), value="south"),
+        app_commands.Choice(name=locale_str("West"), value="west"),
+    ])
     async def join(self, interaction: discord.Interaction[Any],
                    seat: app_commands.Choice[str] | None = None) -> None:
         async def work() -> Seat:
@@ -117,7 +129,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         taken = await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "You sit {seat}.", seat=taken))
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(name=locale_str("leave", msgctxt="command name"),
+                          description=locale_str("Give up your seat before the game starts"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             table = await self.service.table_in_channel(self._channel_id(interaction))
@@ -127,20 +140,23 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "You left your seat."))
 
-    @app_commands.command(name="start", description="Deal the first hand once four are seated")
+    @app_commands.command(name=locale_str("start", msgctxt="command name"),
+                          description=locale_str("Deal the first hand once four are seated"))
     async def start_command(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> str:
+        async def work() -> TableRecord:
             table = await self.service.table_in_channel(self._channel_id(interaction))
             snapshot = await self.service.start(table.id, interaction.user.id)
             self.messages.touch(table.id)
-            return snapshot.table.link
+            return snapshot.table
 
-        link = await within_window(interaction, work())
+        table = await within_window(interaction, work())
+        # The button is named as the table message shows it: in the server's language.
         await send_private(interaction, t(locale_of(interaction),
-                                          "The game is on: {link}. Open your hand with My hand.",
-                                          link=link))
+                                          "The game is on: {link}. Open your hand with {button}.",
+                                          link=table.link, button=t(table.locale, "My hand")))
 
-    @app_commands.command(name="hand", description="Your hand and your choices, for you only")
+    @app_commands.command(name=locale_str("hand", msgctxt="command name"),
+                          description=locale_str("Your hand and your choices, for you only"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Panel:
             table = await self.service.table_in_channel(self._channel_id(interaction))
@@ -149,7 +165,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         panel = await within_window(interaction, work())
         await self._show_panel(interaction, panel)
 
-    @app_commands.command(name="table", description="Post the table message again, here")
+    @app_commands.command(name=locale_str("table", msgctxt="command name"),
+                          description=locale_str("Post the table message again, here"))
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> str:
             self._require_posting(interaction)
@@ -167,7 +184,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         await send_private(interaction, t(locale_of(interaction), "The table is here again:"
                                           " {link}", link=link))
 
-    @app_commands.command(name="review", description="Every action of the last finished hand")
+    @app_commands.command(name=locale_str("review", msgctxt="command name"),
+                          description=locale_str("Every action of the last finished hand"))
     async def review_command(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> int:
             table = await self.service.table_in_channel(self._channel_id(interaction),
@@ -177,8 +195,8 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         table_id = await within_window(interaction, work())
         await self.on_review(interaction, table_id)
 
-    @app_commands.command(name="leaderboard",
-                          description="This server's players by marks won")
+    @app_commands.command(name=locale_str("leaderboard", msgctxt="command name"),
+                          description=locale_str("This server's players by marks won"))
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
@@ -197,8 +215,9 @@ class Tables(commands.GroupCog, name="Tables", group_name="42",
         else:
             await interaction.response.send_message(**reply.send_kwargs())
 
-    @app_commands.command(name="end", description="Close this channel's table (its creator or"
-                                                  " a moderator)")
+    @app_commands.command(name=locale_str("end", msgctxt="command name"),
+                          description=locale_str("Close this channel's table (its creator or a"
+                                                 " moderator)"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             table = await self.service.table_in_channel(self._channel_id(interaction))
