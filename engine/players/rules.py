@@ -14,6 +14,7 @@ from ..dominoes import COUNT, TILES, Domino
 from ..hand import Phase
 from ..observation import Observation
 from ..trumps import FOLLOW, LED, POWER, SPECIAL_SUIT, Trump
+from .house import house_call, house_play, house_trump
 from .knowledge import PlayFacts, play_facts, trick_winner
 
 MIN_BID = 30
@@ -27,7 +28,10 @@ def decide(observation: Observation, rng: random.Random) -> Action:
     if observation.phase is Phase.AUCTION:
         return _bid(observation)
     if observation.phase is Phase.TRUMP:
-        return _name_trump(observation)
+        return house_trump(observation) or _name_trump(observation)
+    ducked = house_play(observation)
+    if ducked is not None:
+        return ducked
     ranked = rank_plays(observation)
     if ranked:
         return Play(ranked[0])
@@ -72,6 +76,9 @@ def legal_call(wanted: Action, legal: tuple[Action, ...]) -> Action:
 
 def _wanted_call(observation: Observation) -> Action:
     _, strength = best_trump(observation.hand)
+    special = house_call(observation, strength)
+    if special is not None:
+        return special
     high = observation.high_bid
     seat = observation.seat
     if high is not None and seat is not None and high.team == seat.team:

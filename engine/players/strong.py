@@ -34,6 +34,7 @@ from ..hand import Phase
 from ..observation import Observation
 from ..trumps import Trump
 from . import rules
+from .house import house_call, house_trump
 from .knowledge import (
     AuctionEvidence,
     PlayFacts,
@@ -87,7 +88,9 @@ def decide(observation: Observation, rng: random.Random) -> Action:
     if len(observation.legal) == 1:
         return observation.legal[0]
     if observation.phase is Phase.AUCTION:
-        return rules.legal_call(_call(observation, rng), observation.legal)
+        special = house_call(observation, max(
+            rules.suit_strength(observation.hand, t) for t in _BID_TRUMPS))
+        return rules.legal_call(special or _call(observation, rng), observation.legal)
     if observation.phase is Phase.TRUMP:
         return _name_trump(observation, rng)
     return _play(observation, rng)
@@ -219,6 +222,9 @@ def _name_trump(observation: Observation, rng: random.Random) -> Action:
     contract one pile face up (R-PILES), which shows the defenders least."""
     contract = observation.contract
     assert contract is not None
+    nello = house_trump(observation)
+    if nello is not None:
+        return nello
     found = outlooks(observation, rng, TRUMP_PLAYOUTS)
     if contract.is_marks:
         best = max(found, key=lambda o: (o.share(42), o.strength))
