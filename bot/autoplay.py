@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 
 FALLBACK_POLICY = "engine.players.rules:decide"
 """Decides in the bot's own process when the configured policy fails (a broken worker, an
-illegal choice), so that a table is never stuck on a computer player; it takes microseconds."""
+illegal choice), so that a table is never stuck on a computer player; it takes microseconds.
+Should it fail too, or choose something not allowed, the first legal action is played."""
 
 
 class Autoplay:
@@ -145,4 +146,17 @@ class Autoplay:
             return self._decide_here(turn)
 
     def _decide_here(self, turn: ComputerTurn) -> str:
-        return decide_here(self._fallback, turn.observation, turn.seed)
+        """The fallback policy's choice if it is legal, else the first legal action: whatever
+        the house rules, a computer player's turn always ends in a legal move."""
+        legal = [str(action) for action in turn.observation.legal]
+        try:
+            text = decide_here(self._fallback, turn.observation, turn.seed)
+        except Exception:
+            log.exception("table %s: %s failed too; playing the first legal action",
+                          turn.table_id, FALLBACK_POLICY)
+            return legal[0] if legal else ""
+        if legal and text not in legal:
+            log.error("table %s: %s chose %r, which is not allowed; playing the first legal "
+                      "action", turn.table_id, FALLBACK_POLICY, text)
+            return legal[0]
+        return text
