@@ -22,6 +22,18 @@ class Status(Enum):
         return self in (Status.LOBBY, Status.PLAYING)
 
 
+class GameKind(Enum):
+    """What a game is played to: 7 marks, or 250 points (H-POINTS). The leaderboard keeps them
+    apart, since their numbers do not add up."""
+
+    MARKS = "marks"
+    POINTS = "points"
+
+    @classmethod
+    def of(cls, options: Options) -> GameKind:
+        return cls.POINTS if options.points_game else cls.MARKS
+
+
 class PlayerKind(Enum):
     MEMBER = "member"
     COMPUTER = "computer"
@@ -138,6 +150,9 @@ class PlayerResult:
     marks: int
     contracts_bid: int
     contracts_made: int
+    points: int = 0
+    """The team's final score, in a 250-point game."""
+    game: GameKind = GameKind.MARKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +163,8 @@ class ComputerResult:
     marks: int
     contracts_bid: int
     contracts_made: int
+    points: int = 0
+    game: GameKind = GameKind.MARKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +176,7 @@ class ComputerStanding:
     marks_won: int
     contracts_bid: int
     contracts_made: int
+    points_won: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +189,5 @@ class Standing:
     games_won: int
     contracts_bid: int
     contracts_made: int
+    points_won: int = 0
+    """Points scored in 250-point games (their own leaderboard)."""

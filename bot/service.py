@@ -47,10 +47,12 @@ from engine import (
 )
 from engine.dominoes import sorted_for_display
 
+from .house_rules import InvalidChoice, options_from
 from .i18n import N_, t
 from .records import (
     ComputerResult,
     ComputerStanding,
+    GameKind,
     Player,
     PlayerResult,
     Standing,
@@ -322,26 +324,33 @@ class TableService:
     async def active_tables(self) -> list[TableRecord]:
         return await self.storage.active_tables()
 
-    async def leaderboard(self, guild_id: int, limit: int = 20) -> list[Standing]:
-        return await self.storage.leaderboard(guild_id, limit)
+    async def leaderboard(self, guild_id: int, limit: int = 20,
+                          game: GameKind = GameKind.MARKS) -> list[Standing]:
+        return await self.storage.leaderboard(guild_id, limit, game)
 
-    async def computer_standing(self, guild_id: int) -> ComputerStanding | None:
+    async def computer_standing(self, guild_id: int,
+                                game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
         """The server's computer players, every seat they held counted together."""
-        return await self.storage.computer_standing(guild_id)
+        return await self.storage.computer_standing(guild_id, game)
 
     # ----- the lobby ----------------------------------------------------------------------------
 
     async def open_table(self, guild_id: int, channel_id: int, user_id: int,
-                         locale: str | None, fill: Fill = Fill.NONE) -> TableSnapshot:
+                         locale: str | None, fill: Fill = Fill.NONE,
+                         options: Options | None = None) -> TableSnapshot:
         """A new table in this channel, its creator sitting North; with ``fill``, computer
-        players take the other seats (or all four), ready to start."""
+        players take the other seats (or all four), ready to start. ``options`` are its house
+        rules (the service's default ones if left out); its creator may change them until the
+        start."""
         seats: list[Player | None] = [Player.member(user_id), None, None, None]
         if fill is Fill.OTHERS:
             seats[1:] = [Player.computer()] * 3
         elif fill is Fill.ALL:
             seats = [Player.computer()] * 4
         try:
-            table = await self.storage.create_table(guild_id, channel_id, user_id, locale, seats)
+            table = await self.storage.create_table(
+                guild_id, channel_id, user_id, locale, seats,
+                options=self._options if options is None else options)
         except ConflictError:
             existing = await self.storage.active_table(channel_id)
             raise Refusal("This channel already has a table: {link}", table=existing) from None
@@ -428,6 +437,34 @@ class TableService:
             await self._write_seat(live, seat, None)
             return self._snapshot(live)
 
+    async def set_options(self, table_id: int, user_id: int,
+                          choices: Sequence[str]) -> TableSnapshot:
+        """The creator chooses the house rules (the lobby select's values, see
+        :mod:`bot.house_rules`) before the start; a set the rules do not allow is refused with
+        its reason, and nothing changes."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            if table.status is Status.PLAYING:
+                raise Refusal("The game has started: its house rules can't change now.")
+            if not table.status.is_active:
+                raise Refusal("This table is closed.")
+            if user_id != table.creator_id:
+                raise Refusal("Only the table's creator {creator} can choose the house rules.",
+                              creator=f"<@{table.creator_id}>")
+            try:
+                options = options_from(choices)
+            except InvalidChoice as error:
+                raise Refusal(error.msgid) from None
+            try:
+                await self.storage.set_options(table_id, options)
+            except ConflictError:
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; try again.") from None
+            live.table = replace(table, options=options)
+            log.info("table %s: house rules %s", table_id, ", ".join(options.names) or "none")
+            return self._snapshot(live)
+
     async def start(self, table_id: int, user_id: int) -> TableSnapshot:
         """Random first dealer, the deal, the auction (R-DEALER, R-DEAL, R-AUCTION)."""
         async with self._locks[table_id]:
@@ -440,13 +477,14 @@ class TableService:
                 raise Refusal("Four players are needed to start; {seated} seated so far.",
                               seated=seated)
             seed = self._new_seed()
+            options = table.options
             try:
-                await self.storage.start_game(table_id, seed, self._options, RULES_VERSION)
+                await self.storage.start_game(table_id, seed, options, RULES_VERSION)
             except ConflictError:
                 raise Refusal("The game has already started.") from None
-            live.table = replace(table, status=Status.PLAYING, seed=seed, options=self._options,
+            live.table = replace(table, status=Status.PLAYING, seed=seed, options=options,
                                  rules_version=RULES_VERSION)
-            live.game = Game.new(seed, self._options)
+            live.game = Game.new(seed, options)
             live.count = 0
             log.info("table %s: game started", table_id)
             self._changed(table_id)
@@ -485,11 +523,11 @@ class TableService:
             try:
                 new = await self.storage.create_table(
                     table.guild_id, table.channel_id, table.creator_id, table.locale,
-                    table.seats, seed=seed, options=self._options, rules_version=RULES_VERSION)
+                    table.seats, seed=seed, options=table.options, rules_version=RULES_VERSION)
             except ConflictError:
                 existing = await self.storage.active_table(table.channel_id)
                 raise Refusal("This channel already has a table: {link}", table=existing) from None
-        fresh = _Live(new, Game.new(seed, self._options))
+        fresh = _Live(new, Game.new(seed, table.options))
         self._remember(fresh)
         log.info("table %s: rematch of table %s", new.id, table_id)
         self._changed(new.id)
@@ -774,18 +812,20 @@ def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, boo
     others agreed), a computer player's own seat for the server's computer players."""
     members: list[PlayerResult] = []
     computers: list[ComputerResult] = []
+    kind = GameKind.of(game.options)
     for seat in SEATS:
         player = table.player(seat)
         if player is None:
             continue
         won = game.winner is seat.team
         marks = game.marks[seat.team]
+        points = game.score[seat.team] if kind is GameKind.POINTS else 0
         bid = sum(1 for declarer, _ in contracts if declarer == seat)
         made = sum(1 for declarer, ok in contracts if declarer == seat and ok)
         if player.user_id is not None:
-            members.append(PlayerResult(player.user_id, won, marks, bid, made))
+            members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind))
         elif player.is_computer:
-            computers.append(ComputerResult(won, marks, bid, made))
+            computers.append(ComputerResult(won, marks, bid, made, points, kind))
     return members, computers
 
 

@@ -1,7 +1,8 @@
 """All of the bot's SQL: tables, seats, accepted actions and the leaderboard, in one SQLite file.
 
 Seats also record which members a computer player stands in for, and the votes that hand a seat
-over; the leaderboard has one line per member and one for the server's computer players.
+over; the leaderboard has one line per member and one for the server's computer players, for
+each kind of game (to 7 marks, or to 250 points).
 
 A table is stored as its game's seed and its accepted actions in order; the live game is rebuilt
 from them by the engine (``Game.replay``), so nothing derived is ever stored twice. The schema is
@@ -30,6 +31,7 @@ from engine.options import NelloDoubles
 from .records import (
     ComputerResult,
     ComputerStanding,
+    GameKind,
     Player,
     PlayerKind,
     PlayerResult,
@@ -106,6 +108,44 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             contracts_bid  INTEGER NOT NULL DEFAULT 0,
             contracts_made INTEGER NOT NULL DEFAULT 0
         )""",
+    ),
+    (  # 3: 250-point games (H-POINTS) on a leaderboard of their own: every line of the
+       # leaderboard belongs to a kind of game; the lines so far are of marks games
+        """CREATE TABLE player_stats_3 (
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL DEFAULT 'marks' CHECK (game IN ('marks', 'points')),
+            user_id        INTEGER NOT NULL,
+            games_played   INTEGER NOT NULL DEFAULT 0,
+            games_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            points_won     INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID""",
+        """INSERT INTO player_stats_3 (guild_id, game, user_id, games_played, games_won,
+            marks_won, contracts_bid, contracts_made)
+            SELECT guild_id, 'marks', user_id, games_played, games_won, marks_won,
+            contracts_bid, contracts_made FROM player_stats""",
+        "DROP TABLE player_stats",
+        "ALTER TABLE player_stats_3 RENAME TO player_stats",
+        """CREATE TABLE computer_stats_3 (
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL DEFAULT 'marks' CHECK (game IN ('marks', 'points')),
+            seats_played   INTEGER NOT NULL DEFAULT 0,
+            seats_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            points_won     INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game)
+        ) WITHOUT ROWID""",
+        """INSERT INTO computer_stats_3 (guild_id, game, seats_played, seats_won, marks_won,
+            contracts_bid, contracts_made)
+            SELECT guild_id, 'marks', seats_played, seats_won, marks_won, contracts_bid,
+            contracts_made FROM computer_stats""",
+        "DROP TABLE computer_stats",
+        "ALTER TABLE computer_stats_3 RENAME TO computer_stats",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -301,6 +341,15 @@ class Storage:
                 " updated_at = " + _NOW + " WHERE id = ?",
                 (seed, _options_json(options), rules_version, table_id))
 
+    async def set_options(self, table_id: int, options: Options) -> None:
+        """The house rules the lobby's game will be played with.
+
+        Raises :class:`ConflictError` unless the table is in its lobby."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.LOBBY)
+            await db.execute("UPDATE tables SET options = ?, updated_at = " + _NOW
+                             + " WHERE id = ?", (_options_json(options), table_id))
+
     async def close_table(self, table_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("UPDATE tables SET status = 'closed', updated_at = " + _NOW
@@ -337,29 +386,36 @@ class Storage:
                 await db.execute("UPDATE tables SET status = 'finished', updated_at = " + _NOW
                                  + " WHERE id = ?", (table_id,))
                 await db.executemany(
-                    "INSERT INTO player_stats (guild_id, user_id, games_played, games_won,"
-                    " marks_won, contracts_bid, contracts_made) VALUES (?, ?, 1, ?, ?, ?, ?)"
-                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                    "INSERT INTO player_stats (guild_id, game, user_id, games_played, games_won,"
+                    " marks_won, points_won, contracts_bid, contracts_made)"
+                    " VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
                     " games_played = games_played + 1,"
                     " games_won = games_won + excluded.games_won,"
                     " marks_won = marks_won + excluded.marks_won,"
+                    " points_won = points_won + excluded.points_won,"
                     " contracts_bid = contracts_bid + excluded.contracts_bid,"
                     " contracts_made = contracts_made + excluded.contracts_made",
-                    [(guild_id, r.user_id, int(r.won), r.marks, r.contracts_bid,
-                      r.contracts_made) for r in finished])
-                seats = list(computers)
-                if seats:
+                    [(guild_id, r.game.value, r.user_id, int(r.won), r.marks, r.points,
+                      r.contracts_bid, r.contracts_made) for r in finished])
+                by_game: dict[GameKind, list[ComputerResult]] = {}
+                for seat in computers:
+                    by_game.setdefault(seat.game, []).append(seat)
+                for game, seats in by_game.items():
                     await db.execute(
-                        "INSERT INTO computer_stats (guild_id, seats_played, seats_won,"
-                        " marks_won, contracts_bid, contracts_made) VALUES (?, ?, ?, ?, ?, ?)"
-                        " ON CONFLICT (guild_id) DO UPDATE SET"
+                        "INSERT INTO computer_stats (guild_id, game, seats_played, seats_won,"
+                        " marks_won, points_won, contracts_bid, contracts_made)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                        " ON CONFLICT (guild_id, game) DO UPDATE SET"
                         " seats_played = seats_played + excluded.seats_played,"
                         " seats_won = seats_won + excluded.seats_won,"
                         " marks_won = marks_won + excluded.marks_won,"
+                        " points_won = points_won + excluded.points_won,"
                         " contracts_bid = contracts_bid + excluded.contracts_bid,"
                         " contracts_made = contracts_made + excluded.contracts_made",
-                        (guild_id, len(seats), sum(r.won for r in seats),
-                         sum(r.marks for r in seats), sum(r.contracts_bid for r in seats),
+                        (guild_id, game.value, len(seats), sum(r.won for r in seats),
+                         sum(r.marks for r in seats), sum(r.points for r in seats),
+                         sum(r.contracts_bid for r in seats),
                          sum(r.contracts_made for r in seats)))
         except sqlite3.IntegrityError as error:
             raise ConflictError(str(error)) from None
@@ -400,20 +456,26 @@ class Storage:
 
     # ----- leaderboard --------------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, limit: int = 20) -> list[Standing]:
-        """The server's members by marks won, then games won."""
+    async def leaderboard(self, guild_id: int, limit: int = 20,
+                          game: GameKind = GameKind.MARKS) -> list[Standing]:
+        """The server's members in one kind of game: by marks won (250-point games: by games
+        won, then points), then games won."""
+        order = ("marks_won DESC, games_won DESC" if game is GameKind.MARKS
+                 else "games_won DESC, points_won DESC")
         rows = await self._fetchall(
-            "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made"
-            " FROM player_stats WHERE guild_id = ?"
-            " ORDER BY marks_won DESC, games_won DESC, games_played ASC, user_id LIMIT ?",
-            (guild_id, limit))
+            "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made,"
+            " points_won FROM player_stats WHERE guild_id = ? AND game = ?"
+            f" ORDER BY {order}, games_played ASC, user_id LIMIT ?",
+            (guild_id, game.value, limit))
         return [Standing(*row) for row in rows]
 
-    async def computer_standing(self, guild_id: int) -> ComputerStanding | None:
+    async def computer_standing(self, guild_id: int,
+                                game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
         """The server's computer players, all seats together; ``None`` before their first."""
         row = await self._fetchone(
-            "SELECT seats_played, seats_won, marks_won, contracts_bid, contracts_made"
-            " FROM computer_stats WHERE guild_id = ?", (guild_id,))
+            "SELECT seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
+            " points_won FROM computer_stats WHERE guild_id = ? AND game = ?",
+            (guild_id, game.value))
         return ComputerStanding(*row) if row is not None else None
 
     # ----- helpers ------------------------------------------------------------------------------

@@ -221,6 +221,29 @@ class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<p
             interaction, self.table_id, self.hand, self.count, self.piles))
 
 
+class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
+    """In the lobby: the house rules, several at once; only the table's creator may change
+    them. Its options' values are the choices of :mod:`bot.house_rules`."""
+
+    def __init__(self, table_id: int, *, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "", row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label="·")]
+        super().__init__(Select(custom_id=f"42:rules:{table_id}", options=options,
+                                placeholder=placeholder or None, min_values=0,
+                                max_values=len(options)), row=row)
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = [str(value) for value in data.get("values") or []]
+        await _guarded(interaction, lambda cog: cog.on_rules(interaction, self.table_id, values))
+
+
 class AddComputerButton(DynamicItem[Button[Any]],
                         template=r"42:bot:" + TABLE + r":(?P<seat>[0-3])"):
     """Before the start: a computer player takes this empty seat."""
@@ -298,5 +321,5 @@ class BackButton(DynamicItem[Button[Any]], template=r"42:back:" + TABLE + r":(?P
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
-    AwayButton, BackButton,
+    AwayButton, BackButton, RulesSelect,
 )

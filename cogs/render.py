@@ -16,8 +16,9 @@ from typing import Any
 
 import discord
 
+from bot.house_rules import CHOICES, label, rules_text, values_of
 from bot.i18n import t, title, tn
-from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
+from bot.records import ComputerStanding, GameKind, Player, Standing, Status, TableRecord
 from bot.service import Event, HandSummary, Panel, TableSnapshot
 from engine import (
     SEATS,
@@ -33,6 +34,7 @@ from engine import (
     Play,
     Seat,
     Team,
+    Trump,
 )
 from engine.game import MARKS_TO_WIN, POINTS_TO_WIN
 
@@ -49,6 +51,7 @@ from .components import (
     RematchButton,
     RemoveComputerButton,
     ReviewButton,
+    RulesSelect,
     SitButton,
     StartButton,
 )
@@ -164,6 +167,19 @@ def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -
         "player": who(locale, table.player(contract.declarer)), "team": team,
         "ns": summary.points[Team.NORTH_SOUTH], "ew": summary.points[Team.EAST_WEST],
     }
+    if result.score is not None:
+        return _points_summary(locale, summary, params, result.score)
+    if summary.trump is Trump.NELLO:
+        bid = bid_text(locale, contract.bid)
+        if result.made:
+            return tn(locale, "Hand {hand}: {seat} ({player}) bid {bid}, played Nello and took"
+                      " no trick. {team} win {n} mark.",
+                      "Hand {hand}: {seat} ({player}) bid {bid}, played Nello and took no"
+                      " trick. {team} win {n} marks.", marks, bid=bid, **params)
+        return tn(locale, "Hand {hand}: {seat} ({player}) bid {bid}, played Nello and took a"
+                  " trick, so was set. {team} win {n} mark.",
+                  "Hand {hand}: {seat} ({player}) bid {bid}, played Nello and took a trick, so"
+                  " was set. {team} win {n} marks.", marks, bid=bid, **params)
     if contract.is_marks:
         bid = bid_text(locale, contract.bid)
         if result.made:
@@ -188,6 +204,22 @@ def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -
               marks, points=contract.bid.points, **params)
 
 
+def _points_summary(locale: str | None, summary: HandSummary, params: dict[str, object],
+                    score: tuple[int, int]) -> str:
+    """A hand of the 250-point game (H-POINTS): what each team scored."""
+    assert summary.contract is not None
+    bid = bid_text(locale, summary.contract.bid)
+    scored = {**params, "bid": bid, "ns_score": score[Team.NORTH_SOUTH],
+              "ew_score": score[Team.EAST_WEST]}
+    if summary.result.made:
+        return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and made it (North–South"
+                 " {ns}, East–West {ew}). Scored: North–South {ns_score}, East–West"
+                 " {ew_score}.", **scored)
+    return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and was set (North–South {ns},"
+             " East–West {ew}). Scored: North–South {ns_score}, East–West {ew_score}.",
+             **scored)
+
+
 # ----- the table message -----------------------------------------------------------------------
 
 def table_message(snapshot: TableSnapshot) -> Reply:
@@ -201,6 +233,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         lines.append(t(locale, "**{team}**: {first} · {second}", team=team,
                        first=_seat_holder(locale, table, first),
                        second=_seat_holder(locale, table, second)))
+    lines.append(rules_text(locale, table.options))
     if observation is None:
         return _lobby(snapshot, embed, lines)
     lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
@@ -232,11 +265,17 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     if over:
         assert observation.winner is not None
         winners = [who(locale, table.player(s)) for s in observation.winner.seats]
-        embed.add_field(name=t(locale, "Game over"), value=t(
-            locale, "{team} ({first} and {second}) win the game, {won} marks to {lost}!",
-            team=observation.winner, first=winners[0], second=winners[1],
-            won=observation.marks[observation.winner],
-            lost=observation.marks[observation.winner.other]), inline=False)
+        if observation.options.points_game:
+            won_text = t(locale, "{team} ({first} and {second}) win the game, {won} points to"
+                         " {lost}!", team=observation.winner, first=winners[0],
+                         second=winners[1], won=observation.score[observation.winner],
+                         lost=observation.score[observation.winner.other])
+        else:
+            won_text = t(locale, "{team} ({first} and {second}) win the game, {won} marks to"
+                         " {lost}!", team=observation.winner, first=winners[0],
+                         second=winners[1], won=observation.marks[observation.winner],
+                         lost=observation.marks[observation.winner.other])
+        embed.add_field(name=t(locale, "Game over"), value=won_text, inline=False)
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
         view.add_item(RematchButton(table.id, t(locale, "Rematch")))
         return Reply(None, embed, view)
@@ -332,6 +371,11 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
     start.row = 3
     view.add_item(leave)
     view.add_item(start)
+    chosen = values_of(table.options)
+    view.add_item(RulesSelect(
+        table.id, row=4, placeholder=t(locale, "House rules (the table's creator chooses)…"),
+        options=[discord.SelectOption(label=label(locale, choice), value=choice.value,
+                                      default=choice.value in chosen) for choice in CHOICES]))
     return Reply(None, embed, view)
 
 
@@ -400,7 +444,14 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
     else:
         value = t(locale, "{seat} {player} bid {bid} · trump: {trump}", seat=contract.declarer,
                   player=player, bid=bid, trump=observation.trump)
+    out = observation.sitting_out
+    if out is not None:
+        value += "\n" + t(locale, "{seat} {player} sits out this hand: Nello is played three to a"
+                          " trick.", seat=out, player=who(locale, table.player(out)))
     embed.add_field(name=t(locale, "Contract"), value=value, inline=False)
+    if observation.open_hands is not None:
+        embed.add_field(name=t(locale, "Hands face up (Sevens)"),
+                        value=_open_hands_text(locale, observation.open_hands), inline=False)
     if observation.phase is not Phase.PLAY:
         return
     embed.add_field(name=t(locale, "Hand points"), value=_points_text(locale, observation),
@@ -412,6 +463,13 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
                     value=" · ".join(plays), inline=False)
     embed.add_field(name=_captured_title(locale, observation),
                     value=_captured_text(locale, observation), inline=False)
+
+
+def _open_hands_text(locale: str | None, hands: Sequence[Sequence[Domino]]) -> str:
+    """H-SEVENS: every hand face up, each in the order the engine lays it out."""
+    rows = [t(locale, "{seat}: {tiles}", seat=seat, tiles=tiles(hands[seat]))
+            for seat in SEATS if hands[seat]]
+    return "\n".join(rows) or t(locale, "Every tile has been played.")
 
 
 def _points_text(locale: str | None, observation: Observation) -> str:
@@ -464,6 +522,8 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
                        bid=bid_text(locale, contract.bid)))
     if observation.trump is not None:
         lines.append(t(locale, "Trump: {trump}", trump=observation.trump))
+    if observation.sitting_out == seat:
+        lines.append(t(locale, "You sit out this hand: your partner plays Nello alone."))
     if observation.phase is Phase.PLAY and observation.trick:
         plays = " · ".join(t(locale, "{seat} {tile}", seat=s, tile=tile)
                            for s, tile in observation.trick)
@@ -546,6 +606,10 @@ def _panel_status(locale: str | None, panel: Panel) -> str:
         return t(locale, "Your turn to bid; the high bid is {bid} by {seat}.",
                  bid=bid_text(locale, high.bid), seat=high.declarer)
     if observation.phase is Phase.TRUMP:
+        contract = observation.contract
+        if contract is not None and contract.declarer != panel.seat:
+            return t(locale, "Your partner bid {bid}: you name trump and lead.",
+                     bid=bid_text(locale, contract.bid))
         if any(isinstance(a, NameTrump) and a.piles is not None for a in observation.legal):
             return t(locale, "You won the auction: choose 1 or 2 face-up piles, then name trump.")
         return t(locale, "You won the auction: name trump.")
@@ -580,30 +644,55 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
 
 
 def leaderboard_message(standings: Sequence[Standing], locale: str | None, guild_name: str,
-                        computers: ComputerStanding | None = None) -> Reply:
-    """Members by marks won, and the server's computer players on a line of their own.
+                        computers: ComputerStanding | None = None,
+                        game: GameKind = GameKind.MARKS) -> Reply:
+    """Members by marks won, and the server's computer players on a line of their own; the
+    250-point games (H-POINTS) on a board of their own, by games won, then points scored.
 
     The rule, said under the board: a member's line counts each of their games, whoever their
     partner was (a bot partner or a bot standing in while they were away included); the
     computer players' line counts every seat a computer player held from the start, one game
     per seat, so a table of four bots adds four seats to it and nothing to any member."""
-    embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42 leaderboard — {guild}",
-                                                  guild=guild_name))
+    points = game is GameKind.POINTS
+    if points:
+        heading = t(locale, "Texas 42 leaderboard, 250-point games — {guild}", guild=guild_name)
+    else:
+        heading = t(locale, "Texas 42 leaderboard — {guild}", guild=guild_name)
+    embed = discord.Embed(colour=COLOUR, title=heading)
     if not standings and computers is None:
-        embed.description = t(locale, "No game has been finished on this server yet.")
+        if points:
+            embed.description = t(locale, "No 250-point game has been finished on this server"
+                                          " yet.")
+        else:
+            embed.description = t(locale, "No game has been finished on this server yet.")
         return Reply(None, embed, None)
-    lines = [
-        t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
-          " {won} won · contracts: {bid} bid, {made} made", rank=rank,
-          player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
-          won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-        for rank, s in enumerate(standings, start=1)]
+    if points:
+        lines = [
+            t(locale, "**{rank}.** {player} — games: {played} played, {won} won · points"
+              " scored: {points} · contracts: {bid} bid, {made} made", rank=rank,
+              player=f"<@{s.user_id}>", points=s.points_won, played=s.games_played,
+              won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
+            for rank, s in enumerate(standings, start=1)]
+    else:
+        lines = [
+            t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
+              " {won} won · contracts: {bid} bid, {made} made", rank=rank,
+              player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
+              won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
+            for rank, s in enumerate(standings, start=1)]
     if computers is not None:
-        lines.append(t(locale, "🤖 **Computer players** — marks won: {marks} · seats: {played}"
-                       " played, {won} won · contracts: {bid} bid, {made} made",
-                       marks=computers.marks_won, played=computers.seats_played,
-                       won=computers.seats_won, bid=computers.contracts_bid,
-                       made=computers.contracts_made))
+        if points:
+            lines.append(t(locale, "🤖 **Computer players** — seats: {played} played, {won} won"
+                           " · points scored: {points} · contracts: {bid} bid, {made} made",
+                           points=computers.points_won, played=computers.seats_played,
+                           won=computers.seats_won, bid=computers.contracts_bid,
+                           made=computers.contracts_made))
+        else:
+            lines.append(t(locale, "🤖 **Computer players** — marks won: {marks} · seats:"
+                           " {played} played, {won} won · contracts: {bid} bid, {made} made",
+                           marks=computers.marks_won, played=computers.seats_played,
+                           won=computers.seats_won, bid=computers.contracts_bid,
+                           made=computers.contracts_made))
         embed.set_footer(text=t(locale, "A member's games count for them whoever their partner"
                                 " was, a bot included. Computer players are counted together,"
                                 " one game per seat they held."))

@@ -17,10 +17,11 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.answers import answer_error, locale_of, send_private, within_window
+from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
-from bot.records import TableRecord
+from bot.records import GameKind, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
-from engine import Seat
+from engine import Options, Seat
 
 from . import render
 from .components import DYNAMIC_ITEMS
@@ -37,6 +38,22 @@ FILL_CHOICES = [
                                         " partner"), value=Fill.OTHERS.value),
     app_commands.Choice(name=locale_str("All four seats: watch four bots play"),
                         value=Fill.ALL.value),
+]
+RULES_CHOICES = [
+    app_commands.Choice(name=locale_str("Nello, Splash, Plunge and Sevens"),
+                        value="nello,splash,plunge,sevens"),
+    app_commands.Choice(name=locale_str("Nello, Splash, Plunge and Sevens with a forced bid"),
+                        value="nello,splash,plunge,sevens,forced_bid"),
+    app_commands.Choice(name=locale_str("Forced bid (the dealer must bid 30)"),
+                        value="forced_bid"),
+    app_commands.Choice(name=locale_str("250-point game"), value="points_game"),
+    app_commands.Choice(name=locale_str("250-point game with a forced bid"),
+                        value="points_game,forced_bid"),
+]
+"""Common sets of house rules for ``/42 new rules:``; the lobby's select offers every one."""
+GAME_CHOICES = [
+    app_commands.Choice(name=locale_str("Games to 7 marks"), value=GameKind.MARKS.value),
+    app_commands.Choice(name=locale_str("250-point games"), value=GameKind.POINTS.value),
 ]
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
@@ -82,15 +99,23 @@ class Tables(commands.GroupCog, name="Tables",
 
     @app_commands.command(name=locale_str("new", msgctxt="command name"),
                           description=locale_str("Open a table in this channel"))
-    @app_commands.rename(bots=locale_str("bots", msgctxt="command name"))
+    @app_commands.rename(bots=locale_str("bots", msgctxt="command name"),
+                         rules=locale_str("rules", msgctxt="command name"))
     @app_commands.describe(bots=locale_str("Seat computer players at once; the game then starts"
-                                           " right away"))
-    @app_commands.choices(bots=FILL_CHOICES)
+                                           " right away"),
+                           rules=locale_str("House rules to play; the table's select offers"
+                                            " every one before the start"))
+    @app_commands.choices(bots=FILL_CHOICES, rules=RULES_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
-                  bots: app_commands.Choice[str] | None = None) -> None:
+                  bots: app_commands.Choice[str] | None = None,
+                  rules: app_commands.Choice[str] | None = None) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
-        link = await within_window(interaction, self._open_table(interaction, fill))
+        try:
+            options = parse_preset(rules.value) if rules is not None else None
+        except InvalidChoice as error:
+            raise Refusal("That is not one of the house rules.") from error
+        link = await within_window(interaction, self._open_table(interaction, fill, options))
         if fill is Fill.OTHERS:
             text = t(locale, "Your game is on: {link}. You sit North with a 🤖 bot partner"
                              " (South) against two bots; open your hand with My hand.",
@@ -197,17 +222,23 @@ class Tables(commands.GroupCog, name="Tables",
 
     @app_commands.command(name=locale_str("leaderboard", msgctxt="command name"),
                           description=locale_str("This server's players by marks won"))
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.rename(game=locale_str("game", msgctxt="command name"))
+    @app_commands.describe(game=locale_str("Which games: to 7 marks (if left out) or to 250"
+                                           " points"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction[Any],
+                          game: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
+        kind = GameKind(game.value) if game is not None else GameKind.MARKS
 
         async def work() -> render.Reply:
-            standings = await self.service.leaderboard(guild_id)
-            computers = await self.service.computer_standing(guild_id)
+            standings = await self.service.leaderboard(guild_id, game=kind)
+            computers = await self.service.computer_standing(guild_id, kind)
             guild_name = interaction.guild.name if interaction.guild is not None else ""
             return render.leaderboard_message(
                 standings, normalize_locale(interaction.guild_locale) or locale_of(interaction),
-                guild_name, computers)
+                guild_name, computers, kind)
 
         reply = await within_window(interaction, work(), ephemeral=False)
         if interaction.response.is_done():
@@ -240,6 +271,18 @@ class Tables(commands.GroupCog, name="Tables",
     async def on_leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._table_change(interaction, table_id,
                                  self.service.leave(table_id, interaction.user.id))
+
+    async def on_rules(self, interaction: discord.Interaction[Any], table_id: int,
+                       values: list[str]) -> None:
+        """The lobby's house-rules select: the creator's choice is stored for the start; a
+        refusal is private, and the table is redrawn so the select shows what is in force."""
+        try:
+            await self._table_change(interaction, table_id,
+                                     self.service.set_options(table_id, interaction.user.id,
+                                                              values))
+        except Refusal:
+            self.messages.touch(table_id)
+            raise
 
     async def on_start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._table_change(interaction, table_id,
@@ -357,13 +400,14 @@ class Tables(commands.GroupCog, name="Tables",
 
     # ----- helpers ------------------------------------------------------------------------------
 
-    async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill) -> str:
+    async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill,
+                          options: Options | None = None) -> str:
         self._require_posting(interaction)
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
         snapshot = await self.service.open_table(interaction.guild_id,
                                                  self._channel_id(interaction),
-                                                 interaction.user.id, locale, fill)
+                                                 interaction.user.id, locale, fill, options)
         table_id = snapshot.table.id
         try:
             message = await self._post(self._channel(interaction),

@@ -12,8 +12,10 @@ import pytest
 from bot.records import (
     ComputerResult,
     ComputerStanding,
+    GameKind,
     Player,
     PlayerResult,
+    Standing,
     Status,
     StoredAction,
 )
@@ -152,7 +154,7 @@ async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None
                     " marks_won) VALUES (?, ?, 3, 2, 17)", (GUILD, ANA))
     storage = await Storage.open(path)
     try:
-        assert await storage.schema_version() == SCHEMA_VERSION == 2
+        assert await storage.schema_version() == SCHEMA_VERSION == 3
         table = await storage.table(1)
         assert table is not None
         assert table.seats == tuple(Player.member(u) for u in (ANA, BIA, CAIO, DAVI))
@@ -225,3 +227,55 @@ async def test_computer_players_have_their_own_line(storage: Storage) -> None:
     assert await storage.computer_standing(GUILD) == ComputerStanding(
         seats_played=3, seats_won=1, marks_won=15, contracts_bid=2, contracts_made=1)
     assert await storage.computer_standing(GUILD + 1) is None
+
+
+async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: Path) -> None:
+    """Upgraded in place: every line so far is of a marks game; 250-point games start their
+    own board, and neither adds to the other."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statements in MIGRATIONS[:2]:
+            for statement in statements:
+                raw.execute(statement)
+        raw.execute("PRAGMA user_version = 2")
+        raw.execute("INSERT INTO tables (guild_id, channel_id, creator_id, seed, options, status)"
+                    " VALUES (?, ?, ?, 'seed', '{\"points_game\": true}', 'playing')",
+                    (GUILD, CHANNEL, ANA))
+        raw.execute("INSERT INTO player_stats (guild_id, user_id, games_played, games_won,"
+                    " marks_won, contracts_bid, contracts_made) VALUES (?, ?, 3, 2, 17, 4, 3)",
+                    (GUILD, ANA))
+        raw.execute("INSERT INTO computer_stats (guild_id, seats_played, seats_won, marks_won,"
+                    " contracts_bid, contracts_made) VALUES (?, 6, 2, 20, 5, 4)", (GUILD,))
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == SCHEMA_VERSION == 3
+        assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
+        assert await storage.computer_standing(GUILD) == ComputerStanding(6, 2, 20, 5, 4)
+        assert await storage.leaderboard(GUILD, game=GameKind.POINTS) == []
+        assert await storage.computer_standing(GUILD, GameKind.POINTS) is None
+        await storage.append_action(
+            1, StoredAction(0, 1, Seat.NORTH, "pass"),
+            finished=[PlayerResult(ANA, True, 0, 1, 1, 262, GameKind.POINTS),
+                      PlayerResult(BIA, False, 0, 0, 0, 180, GameKind.POINTS)],
+            computers=[ComputerResult(True, 0, 0, 0, 262, GameKind.POINTS)])
+        points = await storage.leaderboard(GUILD, game=GameKind.POINTS)
+        assert [(s.user_id, s.games_won, s.points_won) for s in points] == [(ANA, 1, 262),
+                                                                            (BIA, 0, 180)]
+        assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
+        assert await storage.computer_standing(GUILD, GameKind.POINTS) == ComputerStanding(
+            1, 1, 0, 0, 0, 262)
+        table = await storage.table(1)
+        assert table is not None and table.options == Options(points_game=True)
+    finally:
+        await storage.close()
+
+
+async def test_house_rules_are_stored_in_the_lobby_only(storage: Storage) -> None:
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None, [Player.member(ANA)] + [None] * 3)
+    chosen = Options(nello=True, nello_doubles=NelloDoubles.LOW, splash=True, splash_marks=2)
+    await storage.set_options(table.id, chosen)
+    found = await storage.table(table.id)
+    assert found is not None and found.options == chosen
+    await storage.start_game(table.id, "seed", chosen, 1)
+    with pytest.raises(ConflictError):
+        await storage.set_options(table.id, Options())

@@ -40,6 +40,8 @@ FORWARDERS = {
     ("bot/service.py", "refusal_for"),  # raises ids marked N_ in _RULE_MESSAGES, _SUIT_MESSAGES
     ("bot/service.py", "TableService._seat"),  # raises the id its callers mark with N_
     ("bot/service.py", "TableService._require_host"),  # likewise
+    ("bot/service.py", "TableService.set_options"),  # raises the ids marked N_ in house_rules
+    ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
