@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import SEATS, Domino, Game, Options, Seat, parse_action
+from bot.storage import _options_from_json
+from engine import SEATS, Domino, Game, HandState, Seat, Trump, parse_action
 from tests.discord_double import DiscordDouble, Message, MessageVersion, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
@@ -112,8 +113,15 @@ def table_state(db: Path, table_id: int) -> Game:
                                     (table_id,)).fetchone()
         rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
                            (table_id,)).fetchall()
-    assert options == "{}"
-    return Game.replay(seed, [(SEATS[s], parse_action(a)) for s, a in rows], Options())
+    return Game.replay(seed, [(SEATS[s], parse_action(a)) for s, a in rows],
+                       _options_from_json(options))
+
+
+def face_up(hand: HandState | None) -> set[Domino]:
+    """Tiles the rules lay face up for everybody: every hand, once Sevens is named (H-SEVENS)."""
+    if hand is None or hand.trump is not Trump.SEVENS:
+        return set()
+    return {tile for seat in SEATS for tile in hand.hand_of(seat)}
 
 
 def action_count(db: Path, table_id: int) -> int:
@@ -123,8 +131,9 @@ def action_count(db: Path, table_id: int) -> int:
 
 
 class Audit:
-    """R-SEE-HAND, R-SEE-ANON: nobody ever sees a tile still held by another seat, and no
-    message ever ties a captured tile of the hand in play to whoever played it.
+    """R-SEE-HAND, R-SEE-ANON: nobody ever sees a tile still held by another seat (except the
+    hands Sevens lays face up, H-SEVENS), and no message ever ties a captured tile of the hand
+    in play to whoever played it.
 
     Called after each action. Exact when the bot has drawn everything before the check (the
     bot runs in-process); with ``lag`` (a bot in another process, only watched through the
@@ -156,7 +165,9 @@ class Audit:
         if previous is not None and previous is not hand:
             played_before = {t for trick in previous.tricks for t in trick.tiles}
             played_before |= {t for _, t in previous.trick}
-        public = played_now | played_before
+        public = played_now | played_before | face_up(hand)
+        if previous is not None and previous is not hand:
+            public |= face_up(previous)
         for viewer in self.viewers:
             seat = next((s for s, m in self.seats.items() if m is viewer), None)
             own: set[Domino] = set()
