@@ -27,25 +27,20 @@ from engine import (
     RULES_VERSION,
     SEATS,
     Action,
-    Call,
-    Contract,
     Domino,
     Game,
-    HandResult,
     HandState,
+    HandSummary,
     Observation,
     Options,
     Play,
     RuleError,
     Seat,
     Team,
-    Trick,
-    Trump,
     observe,
     parse_action,
-    review,
+    summarize,
 )
-from engine.dominoes import sorted_for_display
 
 from .house_rules import InvalidChoice, options_from
 from .i18n import N_, t
@@ -141,24 +136,6 @@ class Event:
     """The tiles of the trick this play completed, sorted so play order can't be read back
     (R-SEE-ANON); empty unless it completed one."""
     trick_team: Team | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HandSummary:
-    """A finished hand, as everybody may now see it (R-REVIEW): never a tile still held."""
-
-    hand_number: int
-    dealer: Seat
-    contract: Contract | None
-    trump: Trump | None
-    piles: int | None
-    result: HandResult
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
-    actions: tuple[Call, ...]
-    """Every action with its author, in order; plays only of tiles that were played."""
-    tricks: tuple[Trick, ...] = ()
-    """The completed tricks with who played what and who won them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +293,7 @@ class TableService:
         """The last finished hand, for review (R-REVIEW)."""
         async with self._locks[table_id]:
             live = await self._load(table_id)
-            summary = hand_summary(live.game)
+            summary = summarize(live.game) if live.game is not None else None
             if summary is None:
                 raise Refusal("No hand has finished yet at this table.")
             return summary
@@ -779,7 +756,7 @@ class TableService:
         if live.game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(live.game, None), live.count,
-                             hand_summary(live.game), live.event, hand_ended)
+                             summarize(live.game), live.event, hand_ended)
 
     @staticmethod
     def _panel(live: _Live, seat: Seat) -> Panel:
@@ -833,29 +810,17 @@ def _mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{user_id}>" for user_id in sorted(user_ids))
 
 
-def hand_summary(game: Game | None) -> HandSummary | None:
-    """The last finished hand, read only for what R-REVIEW makes public."""
-    if game is None or game.previous is None:
-        return None
-    hand = game.previous
-    assert hand.result is not None
-    won = [0, 0]
-    for trick in hand.tricks:
-        won[trick.winner.team] += 1
-    number = game.hand_number if game.is_over else game.hand_number - 1
-    return HandSummary(
-        hand_number=number, dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump,
-        piles=hand.piles, result=hand.result, points=hand.points,
-        tricks_won=(won[0], won[1]), actions=review(hand), tricks=hand.tricks)
-
-
 def describe_event(seat: Seat, action: Action, before: Game, after: Game) -> Event:
     """The public account of an accepted action. A play that completes a trick is told as the
     trick's sorted tiles and the team that took it, never who played which (R-SEE-ANON)."""
     if not isinstance(action, Play):
         return Event(seat, action)
-    hand = after.previous if after.previous is not before.previous else after.hand
-    if hand is None or len(hand.tricks) == len(before.hand.tricks):
+    if after.previous is not before.previous:  # the play ended the hand
+        summary = summarize(after)
+        last = summary.last_trick if summary is not None else None
+    else:
+        seen = observe(after, None)
+        last = seen.last_trick if not seen.trick else None
+    if last is None:
         return Event(seat, action)
-    trick = hand.tricks[-1]
-    return Event(seat, action, sorted_for_display(trick.tiles), trick.winner.team)
+    return Event(seat, action, last.tiles, last.team)

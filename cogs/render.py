@@ -19,7 +19,7 @@ import discord
 from bot.house_rules import CHOICES, label, rules_text, values_of
 from bot.i18n import t, title, tn
 from bot.records import ComputerStanding, GameKind, Player, Standing, Status, TableRecord
-from bot.service import Event, HandSummary, Panel, TableSnapshot
+from bot.service import Event, Panel, TableSnapshot
 from engine import (
     SEATS,
     Action,
@@ -27,6 +27,7 @@ from engine import (
     BidKind,
     Call,
     Domino,
+    HandSummary,
     NameTrump,
     Observation,
     Pass,

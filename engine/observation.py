@@ -15,7 +15,7 @@ from .errors import WrongPhase
 from .game import Game
 from .hand import HandState, Phase
 from .options import Options
-from .records import Call, Contract, HandResult
+from .records import Call, Contract, HandResult, Trick
 from .scoring import TOTAL_POINTS
 from .seats import SEATS, Seat, Team
 from .trumps import Trump
@@ -164,6 +164,9 @@ class HandSummary:
     tricks_won: tuple[int, int]
     last_trick: Pile | None
     actions: tuple[Call, ...]
+    """Every action with its author, in order; plays only of tiles that were played."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks with who played what: public once the hand is over (R-REVIEW)."""
 
 
 def summarize(game: Game) -> HandSummary | None:
@@ -176,7 +179,7 @@ def summarize(game: Game) -> HandSummary | None:
         hand_number=game.hand_number if game.is_over else game.hand_number - 1,
         dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
         result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
-        last_trick=_last_trick(hand), actions=review(hand))
+        last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks)
 
 
 def review(hand: HandState) -> tuple[Call, ...]:

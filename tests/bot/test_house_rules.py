@@ -15,7 +15,7 @@ import pytest
 from bot.autoplay import Autoplay
 from bot.house_rules import InvalidChoice, options_from, parse_preset, rules_text, values_of
 from bot.records import GameKind, Player, Status, TableRecord
-from bot.service import Panel, Refusal, TableService, TableSnapshot, hand_summary
+from bot.service import Panel, Refusal, TableService, TableSnapshot
 from bot.storage import Storage
 from cogs import render
 from engine import (
@@ -32,6 +32,7 @@ from engine import (
     Seat,
     Trump,
     observe,
+    summarize,
 )
 from engine.options import NelloDoubles
 from tests.bot.test_render import check_limits, texts
@@ -68,7 +69,7 @@ def description(reply: render.Reply) -> str:
 
 
 def snapshot_of(game: Game, options: Options) -> TableSnapshot:
-    return TableSnapshot(table_record(options), observe(game, None), 0, hand_summary(game))
+    return TableSnapshot(table_record(options), observe(game, None), 0, summarize(game))
 
 
 def declare(options: Options, seed: str, trump: Trump) -> Game:
@@ -315,7 +316,7 @@ def test_splash_partner_names_trump_and_the_summaries_say_how_it_went() -> None:
                  and a.trump is Trump.SIXES)
     game = game.apply(declarer.partner, trump)
     game = finish_hand(game)
-    summary = hand_summary(game)
+    summary = summarize(game)
     assert summary is not None
     review = texts(render.review_message(summary, table_record(options), None))
     assert f"Trump: {declarer.partner.title} named sixes." in review[1]
@@ -331,7 +332,7 @@ def finish_hand(game: Game) -> Game:
 
 def test_nello_and_points_summaries() -> None:
     game = finish_hand(declare(SPECIALS, "nello-summary", Trump.NELLO))
-    summary = hand_summary(game)
+    summary = summarize(game)
     assert summary is not None and summary.trump is Trump.NELLO
     line = render.summary_text(None, summary, table_record(SPECIALS))
     assert "played Nello and took" in line
@@ -342,7 +343,7 @@ def test_nello_and_points_summaries() -> None:
     while game.hand.phase is Phase.AUCTION:
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
     game = finish_hand(game)
-    summary = hand_summary(game)
+    summary = summarize(game)
     assert summary is not None and summary.result.score is not None
     assert len(game.previous.tricks) == 7  # type: ignore[union-attr]
     line = render.summary_text("it", summary, table_record(points))

@@ -11,9 +11,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
-from bot.service import Panel, TableSnapshot, describe_event, hand_summary
+from bot.service import Panel, TableSnapshot, describe_event
 from cogs import render
-from engine import SEATS, Bid, Domino, Game, NameTrump, Pass, Phase, Play, Seat, Trump, observe
+from engine import (
+    SEATS,
+    Bid,
+    Domino,
+    Game,
+    NameTrump,
+    Pass,
+    Phase,
+    Play,
+    Seat,
+    Trump,
+    observe,
+    summarize,
+)
 from tests.bot.e2e import linked_tiles, tiles_in
 
 TABLE = TableRecord(id=12345, guild_id=1, channel_id=2, message_id=3, creator_id=100,
@@ -60,7 +73,7 @@ def check_game(game: Game, before: Game | None, last: tuple[Seat, Any] | None) -
     if game.previous is not None and game.previous is not hand:
         played |= {t for trick in game.previous.tricks for t in trick.tiles}
     event = describe_event(*last, before, game) if last and before else None
-    snapshot = TableSnapshot(TABLE, observe(game, None), 7, hand_summary(game), event)
+    snapshot = TableSnapshot(TABLE, observe(game, None), 7, summarize(game), event)
     reply = render.table_message(snapshot)
     check_limits(reply)
     for text in texts(reply):
