@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -45,113 +45,128 @@ async def _guarded(interaction: discord.Interaction[Any],
         await cog.answer_error(interaction, error)
 
 
-class SitButton(DynamicItem[Button[Any]], template=r"42:sit:" + TABLE + r":(?P<seat>[0-3])"):
-    def __init__(self, table_id: int, seat: Seat, label: str = "Sit") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:sit:{table_id}:{int(seat)}"))
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+class _TableButton:
+    """A button that names only its table: ``42:{verb}:{table}``, handled by ``Tables.{handler}``.
+
+    Mixed into a ``DynamicItem`` whose template is ``42:{verb}:`` + TABLE."""
+
+    verb: ClassVar[str]
+    handler: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    def __init__(self, table_id: int, label: str, disabled: bool = False) -> None:
+        super().__init__(Button(  # type: ignore[call-arg]
+            label=label, style=self.style, disabled=disabled,
+            custom_id=f"42:{self.verb}:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+            interaction, self.table_id))
+
+
+class LeaveButton(_TableButton, DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
+    verb, handler = "leave", "on_leave"
+
+
+class StartButton(_TableButton, DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
+    verb, handler, style = "start", "on_start", discord.ButtonStyle.success
+
+
+class HandButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
+    """My hand: the presser's own panel, as a new private message."""
+
+    verb, handler, style = "hand", "on_hand", discord.ButtonStyle.primary
+
+
+class RefreshButton(_TableButton, DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
+    """On a panel: draw it again in place (which also renews how long it can be updated)."""
+
+    verb, handler = "refresh", "on_refresh"
+
+
+class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
+    verb, handler = "review", "on_review"
+
+
+class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
+    verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
+
+
+SEAT = TABLE + r":(?P<seat>[0-3])"
+
+
+class _SeatButton:
+    """A button about one seat: ``42:{verb}:{table}:{seat}``, handled by ``Tables.{handler}``."""
+
+    verb: ClassVar[str]
+    handler: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    emoji: ClassVar[str | None] = None
+
+    def __init__(self, table_id: int, seat: Seat, label: str) -> None:
+        super().__init__(Button(  # type: ignore[call-arg]
+            label=label, style=self.style, emoji=self.emoji,
+            custom_id=f"42:{self.verb}:{table_id}:{int(seat)}"))
         self.table_id, self.seat = table_id, seat
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
                              match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), Seat(int(match["seat"])))
+        return cls(int(match["table"]), Seat(int(match["seat"])),
+                   getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_sit(interaction, self.table_id, self.seat))
+        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+            interaction, self.table_id, self.seat))
 
 
-class LeaveButton(DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
-    def __init__(self, table_id: int, label: str = "Leave") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:leave:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_leave(interaction, self.table_id))
+class SitButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:sit:" + SEAT):
+    verb, handler = "sit", "on_sit"
 
 
-class StartButton(DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
-    def __init__(self, table_id: int, label: str = "Start", disabled: bool = False) -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.success,
-                                custom_id=f"42:start:{table_id}", disabled=disabled))
-        self.table_id = table_id
+class AddComputerButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:bot:" + SEAT):
+    """Before the start: a computer player takes this empty seat."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_start(interaction, self.table_id))
+    verb, handler, emoji = "bot", "on_add_computer", "🤖"
 
 
-class HandButton(DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
-    """My hand: the presser's own panel, as a new private message."""
+class RemoveComputerButton(_SeatButton, DynamicItem[Button[Any]],
+                           template=r"42:unbot:" + SEAT):
+    """Before the start: the computer player at this seat leaves it."""
 
-    def __init__(self, table_id: int, label: str = "My hand") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.primary,
-                                custom_id=f"42:hand:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_hand(interaction, self.table_id))
+    verb, handler = "unbot", "on_remove_computer"
 
 
-class RefreshButton(DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
-    """On a panel: draw it again in place (which also renews how long it can be updated)."""
+class AwayButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:away:" + SEAT):
+    """In a game: the presser agrees to let a computer player play this member's seat."""
 
-    def __init__(self, table_id: int, label: str = "Refresh") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:refresh:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_refresh(interaction, self.table_id))
+    verb, handler = "away", "on_away"
 
 
-class ReviewButton(DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
-    def __init__(self, table_id: int, label: str = "Review last hand") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:review:{table_id}"))
-        self.table_id = table_id
+class BackButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:back:" + SEAT):
+    """I'm back: the member of this seat plays it again (on the table message or their panel)."""
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_review(interaction, self.table_id))
-
-
-class RematchButton(DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
-    def __init__(self, table_id: int, label: str = "Rematch") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.success,
-                                custom_id=f"42:rematch:{table_id}"))
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_rematch(interaction, self.table_id))
+    verb, handler, style = "back", "on_back", discord.ButtonStyle.primary
 
 
 class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + ACTION_TEXT):
@@ -244,78 +259,12 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
         await _guarded(interaction, lambda cog: cog.on_rules(interaction, self.table_id, values))
 
 
-class AddComputerButton(DynamicItem[Button[Any]],
-                        template=r"42:bot:" + TABLE + r":(?P<seat>[0-3])"):
-    """Before the start: a computer player takes this empty seat."""
-
-    def __init__(self, table_id: int, seat: Seat, label: str = "Add bot") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary, emoji="🤖",
-                                custom_id=f"42:bot:{table_id}:{int(seat)}"))
-        self.table_id, self.seat = table_id, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), Seat(int(match["seat"])))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_add_computer(interaction, self.table_id,
-                                                                    self.seat))
 
 
-class RemoveComputerButton(DynamicItem[Button[Any]],
-                           template=r"42:unbot:" + TABLE + r":(?P<seat>[0-3])"):
-    """Before the start: the computer player at this seat leaves it."""
-
-    def __init__(self, table_id: int, seat: Seat, label: str = "Remove bot") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:unbot:{table_id}:{int(seat)}"))
-        self.table_id, self.seat = table_id, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), Seat(int(match["seat"])))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_remove_computer(
-            interaction, self.table_id, self.seat))
 
 
-class AwayButton(DynamicItem[Button[Any]], template=r"42:away:" + TABLE + r":(?P<seat>[0-3])"):
-    """In a game: the presser agrees to let a computer player play this member's seat."""
-
-    def __init__(self, table_id: int, seat: Seat, label: str = "Let a bot play") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.secondary,
-                                custom_id=f"42:away:{table_id}:{int(seat)}"))
-        self.table_id, self.seat = table_id, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), Seat(int(match["seat"])))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_away(interaction, self.table_id,
-                                                            self.seat))
 
 
-class BackButton(DynamicItem[Button[Any]], template=r"42:back:" + TABLE + r":(?P<seat>[0-3])"):
-    """I'm back: the member of this seat plays it again (on the table message or their panel)."""
-
-    def __init__(self, table_id: int, seat: Seat, label: str = "I'm back") -> None:
-        super().__init__(Button(label=label, style=discord.ButtonStyle.primary,
-                                custom_id=f"42:back:{table_id}:{int(seat)}"))
-        self.table_id, self.seat = table_id, seat
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), Seat(int(match["seat"])))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_back(interaction, self.table_id,
-                                                            self.seat))
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
