@@ -7,7 +7,7 @@ form is ``"low-high"`` (``"4-6"``); :meth:`Domino.parse` also takes ``"6-4"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 #: Pips on a side of a tile, and the suits named after them.
 PIPS = range(7)
@@ -109,12 +109,7 @@ def mask_of(tiles: Iterable[int]) -> int:
     return mask
 
 
-def tiles_in(mask: int) -> Iterator[Domino]:
-    """The tiles of a bit mask, in index order."""
-    while mask:
-        low_bit = mask & -mask
-        yield TILES[low_bit.bit_length() - 1]
-        mask ^= low_bit
+DOUBLES_MASK = mask_of(DOUBLES)
 
 
 def sorted_for_display(tiles: Iterable[Domino]) -> tuple[Domino, ...]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Pass
-from ..dominoes import ALL_TILES_MASK, COUNT, DOUBLES, TILES, mask_of
+from ..dominoes import ALL_TILES_MASK, COUNT, DOUBLES_MASK, TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
 from ..trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS, Trump
@@ -161,7 +161,6 @@ def deal_tiles(tiles: list[int], sizes: dict[int, int], barred: dict[int, int], 
 # ----- what the auction says -------------------------------------------------------------------
 
 SUIT_MASKS: tuple[int, ...] = tuple(mask_of(t for t in TILES if t.has(s)) for s in range(7))
-DOUBLES_MASK = mask_of(DOUBLES)
 _SIX_SIX = 1 << 27
 
 #: Bidders are taken to hold a hand about this strong, passers one weaker than this.

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..dominoes import COUNT, DOUBLES, mask_of
+from ..dominoes import COUNT, DOUBLES_MASK
 from ..trumps import FOLLOW, LED, POWER, SPECIAL_SUIT
-
-DOUBLES_MASK = mask_of(DOUBLES)
 
 
 def _lead(hand: int, model: int, declaring: bool, trumps_out: int) -> int:
