@@ -19,8 +19,9 @@ COPY bot ./bot
 COPY cogs ./cogs
 RUN pip install . && rm -rf build *.egg-info
 
-# The database (tables in play, the leaderboard) lives on the volume and survives upgrades.
-ENV DATABASE_PATH=/data/texas42.sqlite3
+# The database (tables in play, the leaderboard) lives on the volume and survives upgrades:
+# with DATA_DIR set, a DATABASE_PATH from --env-file is placed inside it or refused.
+ENV DATA_DIR=/data
 VOLUME ["/data"]
 
 USER texas42

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import socket
 import sys
 
 import aiohttp
@@ -47,7 +48,12 @@ def main() -> int:
         config = Config.from_env()
     except ConfigError as error:
         return fail(str(error))
-    discord.utils.setup_logging(level=config.log_level_number, root=True)
+    formatter = config.log_formatter()
+    if formatter is None:
+        discord.utils.setup_logging(level=config.log_level_number, root=True)
+    else:
+        discord.utils.setup_logging(level=config.log_level_number, root=True,
+                                    formatter=formatter)
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
@@ -58,9 +64,11 @@ def main() -> int:
                     "check that you run this project's code.")
     except StorageError as error:
         return fail(str(error))
-    except (aiohttp.ClientError, OSError) as error:
+    except (aiohttp.ClientError, ConnectionError, socket.gaierror, TimeoutError) as error:
         return fail(f"cannot reach Discord ({error.__class__.__name__}: {error}); check the "
                     "network and try again.")
+    except OSError as error:
+        return fail(f"stopped by {error.__class__.__name__}: {error}.")
     except KeyboardInterrupt:
         pass
     return 0

@@ -10,9 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from typing import TextIO
 
 from engine.players import load_policy
 
@@ -36,11 +39,28 @@ class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and what to do."""
 
 
+class LogColor(Enum):
+    """Whether log lines carry ANSI colours: ``auto`` only on a terminal, so ``docker logs``
+    and log files read plainly."""
+
+    AUTO = "auto"
+    ALWAYS = "always"
+    NEVER = "never"
+
+    def applies_to(self, stream: TextIO) -> bool:
+        if self is LogColor.AUTO:
+            return stream.isatty()
+        return self is LogColor.ALWAYS
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str
     database: Path = DEFAULT_DATABASE
+    data_dir: Path | None = None
+    """The only folder the database may be in (the Docker image's volume), when set."""
     log_level: str = "INFO"
+    log_color: LogColor = LogColor.AUTO
     dev_guild_id: int | None = None
     """Commands are synced to this guild at once (global commands can take a while to appear)."""
     bot_pause: float = DEFAULT_BOT_PAUSE
@@ -68,12 +88,18 @@ class Config:
             raise ConfigError("DISCORD_TOKEN does not look like a bot token: copy it again from "
                               "the Bot page of your application in the developer portal.")
 
-        database = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+        data_dir, database = database_location(values)
 
         log_level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
             raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                               f"not {log_level!r}.")
+        color_text = values.get("LOG_COLOR", "").strip().lower() or LogColor.AUTO.value
+        try:
+            log_color = LogColor(color_text)
+        except ValueError:
+            raise ConfigError(f"LOG_COLOR must be auto, always or never, not "
+                              f"{color_text!r}.") from None
 
         guild_text = values.get("DEV_GUILD_ID", "").strip()
         dev_guild_id: int | None = None
@@ -109,19 +135,49 @@ class Config:
                                   f"1, not {workers_text!r}.")
             bot_workers = int(workers_text)
 
-        return cls(token=token, database=database, log_level=log_level,
-                   dev_guild_id=dev_guild_id, bot_pause=bot_pause, bot_policy=bot_policy,
-                   bot_workers=bot_workers)
+        return cls(token=token, database=database, data_dir=data_dir, log_level=log_level,
+                   log_color=log_color, dev_guild_id=dev_guild_id, bot_pause=bot_pause,
+                   bot_policy=bot_policy, bot_workers=bot_workers)
 
     @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
 
+    def log_formatter(self, stream: TextIO = sys.stderr) -> logging.Formatter | None:
+        """A plain formatter unless colours apply to ``stream``; ``None``: discord.py's own
+        colour formatter."""
+        if self.log_color.applies_to(stream):
+            return None
+        return logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
+                                 "%Y-%m-%d %H:%M:%S", style="{")
+
     def __repr__(self) -> str:  # never print the token
         return (f"Config(token='***', database={str(self.database)!r}, "
-                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
+                f"data_dir={str(self.data_dir) if self.data_dir else None!r}, "
+                f"log_level={self.log_level!r}, log_color={self.log_color.value!r}, "
+                f"dev_guild_id={self.dev_guild_id!r}, "
                 f"bot_pause={self.bot_pause!r}, bot_policy={self.bot_policy!r}, "
                 f"bot_workers={self.bot_workers!r})")
+
+
+def database_location(values: Mapping[str, str]) -> tuple[Path | None, Path]:
+    """``DATA_DIR`` and the database path. With ``DATA_DIR`` (the Docker image sets it to its
+    volume) the database stays inside it whatever else is set: a relative ``DATABASE_PATH`` is
+    placed in it, an absolute one elsewhere is refused, so games are never written where an
+    upgrade would lose them."""
+    path_text = values.get("DATABASE_PATH", "").strip()
+    dir_text = values.get("DATA_DIR", "").strip()
+    if not dir_text:
+        return None, Path(path_text or DEFAULT_DATABASE)
+    data_dir = Path(dir_text)
+    if not data_dir.is_absolute():
+        raise ConfigError(f"DATA_DIR must be an absolute folder, not {dir_text!r}.")
+    database = Path(os.path.normpath(data_dir / (path_text or DEFAULT_DATABASE.name)))
+    if not database.is_relative_to(data_dir):
+        raise ConfigError(f"DATABASE_PATH={path_text} is outside DATA_DIR={data_dir}, the folder "
+                          f"kept on the volume: remove DATABASE_PATH from .env, or give a path "
+                          f"inside {data_dir}.")
+    return data_dir, database
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -178,7 +178,11 @@ class Storage:
         """Open (creating it and its folder if needed) and migrate the database at ``path``."""
         path = Path(path)
         if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StorageError(f"cannot create the database folder {path.parent}: "
+                                   f"{error.strerror or error}.") from None
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
@@ -203,6 +207,9 @@ class Storage:
             await self._db.execute("PRAGMA foreign_keys = ON")
             await self._db.execute("PRAGMA busy_timeout = 5000")
             await self.migrate()
+        except sqlite3.OperationalError as error:
+            raise StorageError(f"cannot open the database {self.path}: {error} (the bot's user "
+                               f"must be able to write to it and to its folder).") from None
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path} is not a usable SQLite database: {error}.") from None
 

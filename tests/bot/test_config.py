@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from bot.config import (
     DEFAULT_DATABASE,
     Config,
     ConfigError,
+    LogColor,
     default_bot_workers,
     read_env_file,
 )
@@ -95,10 +98,49 @@ def test_a_malformed_env_line_names_its_line(tmp_path: Path) -> None:
         read_env_file(env)
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def test_env_example_documents_every_setting() -> None:
-    example = Path(__file__).resolve().parents[2] / ".env.example"
-    names = read_env_file(example)
-    assert {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "BOT_PAUSE_SECONDS",
-            "BOT_POLICY", "BOT_WORKERS"} <= set(names)
+    """Every name the configuration reads appears in .env.example, set or commented out."""
+    read = set(re.findall(r'values\.get\("([A-Z_]+)"', (ROOT / "bot/config.py").read_text()))
+    example = (ROOT / ".env.example").read_text()
+    documented = set(re.findall(r"^#? ?([A-Z][A-Z_]+)=", example, re.MULTILINE))
+    assert {"DISCORD_TOKEN", "DATABASE_PATH", "DATA_DIR", "LOG_LEVEL", "LOG_COLOR"} <= read
+    assert read <= documented, read - documented
+    names = read_env_file(ROOT / ".env.example")
     example_config = Config.from_env({**names, "DISCORD_TOKEN": TOKEN}, env_file=None)
     assert example_config.bot_pause == DEFAULT_BOT_PAUSE
+    assert example_config == Config(token=TOKEN), "the example's active lines are the defaults"
+
+
+def test_data_dir_keeps_the_database_inside_it() -> None:
+    base = {"DISCORD_TOKEN": TOKEN, "DATA_DIR": "/data"}
+    assert Config.from_env(base, env_file=None).database == Path("/data/texas42.sqlite3")
+    relative = Config.from_env({**base, "DATABASE_PATH": "data/texas42.sqlite3"}, env_file=None)
+    assert relative.database == Path("/data/data/texas42.sqlite3")
+    inside = Config.from_env({**base, "DATABASE_PATH": "/data/games.db"}, env_file=None)
+    assert inside.database == Path("/data/games.db")
+    for outside in ("/app/data/texas42.sqlite3", "../app/x.db", "/database.db"):
+        with pytest.raises(ConfigError, match="outside DATA_DIR=/data") as raised:
+            Config.from_env({**base, "DATABASE_PATH": outside}, env_file=None)
+        assert "\n" not in str(raised.value)
+    with pytest.raises(ConfigError, match="absolute"):
+        Config.from_env({**base, "DATA_DIR": "data"}, env_file=None)
+
+
+def test_log_colours_only_on_a_terminal_unless_asked() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    auto = Config.from_env({"DISCORD_TOKEN": TOKEN}, env_file=None)
+    assert auto.log_color is LogColor.AUTO
+    assert auto.log_formatter(io.StringIO()) is not None  # plain: a pipe, a file, docker logs
+    assert auto.log_formatter(Terminal()) is None  # discord.py's colours
+    never = Config.from_env({"DISCORD_TOKEN": TOKEN, "LOG_COLOR": "never"}, env_file=None)
+    assert never.log_formatter(Terminal()) is not None
+    always = Config.from_env({"DISCORD_TOKEN": TOKEN, "LOG_COLOR": "Always"}, env_file=None)
+    assert always.log_formatter(io.StringIO()) is None
+    with pytest.raises(ConfigError, match="LOG_COLOR"):
+        Config.from_env({"DISCORD_TOKEN": TOKEN, "LOG_COLOR": "rainbow"}, env_file=None)

@@ -5,15 +5,14 @@ before still work. Also its start-up failures: one line, no traceback."""
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
 from engine import Phase
+from tests import hermetic
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
 from tests.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
 from tests.discord_double.fixtures import StartBot
-from tests.discord_double.process import REPO_ROOT
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -111,19 +110,20 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     assert "Traceback" not in process.output
 
 
-async def run_bot(env: dict[str, str], *args: str) -> tuple[int, str, str]:
+async def run_bot(env: dict[str, str], *args: str, cwd: Path) -> tuple[int, str, str]:
+    """``python *args`` with exactly ``env`` (and nothing of the developer's) in ``cwd``."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, *args, cwd=REPO_ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable, *args, cwd=cwd, env=hermetic.environment(env),
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode()
 
 
 async def test_without_a_token_it_says_so_in_one_line(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DATABASE_PATH"] = str(tmp_path / "db.sqlite3")
-    code, out, err = await run_bot(env, "-m", "bot")
+    env = {"DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    code, out, err = await run_bot(env, "-m", "bot", cwd=tmp_path)
     assert code != 0
     assert err.strip().count("\n") == 0 and "DISCORD_TOKEN is not set" in err, err
     assert "Traceback" not in out + err
@@ -131,10 +131,10 @@ async def test_without_a_token_it_says_so_in_one_line(tmp_path: Path) -> None:
 
 async def test_a_refused_token_is_one_line(discord_double: DiscordDouble,
                                            tmp_path: Path) -> None:
-    env = {**os.environ, "DISCORD_TOKEN": "not-the-bot-token",
+    env = {"DISCORD_TOKEN": "not-the-bot-token",
            "DATABASE_PATH": str(tmp_path / "db.sqlite3"), "LOG_LEVEL": "CRITICAL"}
     code, out, err = await run_bot(env, "-m", "tests.discord_double.launcher",
-                                   "--api", discord_double.url, "--", "bot")
+                                   "--api", discord_double.url, "--", "bot", cwd=tmp_path)
     assert code != 0
     assert "Traceback" not in out + err, err
     lines = [line for line in err.splitlines() if line.strip()]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import discord
@@ -93,8 +94,9 @@ async def start_bot_process(discord_double: DiscordDouble) -> AsyncIterator[Star
         timeout: float = 20.0,
         wait_for_sync: bool = False,
         ready_line: str | None = None,
+        cwd: Path | None = None,
     ) -> BotProcess:
-        process = BotProcess(discord_double, module, args=args, env=env)
+        process = BotProcess(discord_double, module, args=args, env=env, cwd=cwd)
         started.append(process)
         return await process.start(
             timeout=timeout, wait_for_sync=wait_for_sync, ready_line=ready_line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -11,18 +12,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tests import hermetic
+
 if TYPE_CHECKING:
     from .gateway import Session
     from .server import DiscordDouble
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = hermetic.REPO_ROOT
 
 
 class BotProcess:
     """``python -m tests.discord_double.launcher --api URL -- module`` with output captured.
 
-    The environment gets ``DISCORD_TOKEN`` (the double's token) and ``DISCORD_DOUBLE_API``
-    on top of the test's own ``env``."""
+    Its environment is built from nothing (:mod:`tests.hermetic`): ``DISCORD_TOKEN`` (the
+    double's token) and ``DISCORD_DOUBLE_API``, then the test's own ``env``; it runs in a fresh
+    working directory unless ``cwd`` says otherwise, so no developer's ``.env`` is read."""
 
     def __init__(
         self,
@@ -31,13 +35,14 @@ class BotProcess:
         *,
         args: Sequence[str] = (),
         env: Mapping[str, str] | None = None,
-        cwd: Path | str = REPO_ROOT,
+        cwd: Path | str | None = None,
     ) -> None:
         self.double = double
         self.module = module
         self.args = list(args)
         self.env = dict(env or {})
-        self.cwd = cwd
+        self._own_cwd = cwd is None
+        self.cwd = Path(cwd) if cwd is not None else hermetic.workdir(f"bot-{module}-")
         self.process: asyncio.subprocess.Process | None = None
         self.session: Session | None = None
         fd, name = tempfile.mkstemp(prefix=f"bot-{module}-", suffix=".log")
@@ -64,13 +69,9 @@ class BotProcess:
         and GUILD_CREATE, plus (if asked) a command sync and a line in its output."""
         double = self.double
         sessions, syncs = double.gateway.identifies, len(double.command_syncs)
-        env = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "DISCORD_TOKEN": double.token,
-            "DISCORD_DOUBLE_API": double.url,
-            **self.env,
-        }
+        env = hermetic.environment(
+            {"DISCORD_TOKEN": double.token, "DISCORD_DOUBLE_API": double.url, **self.env}
+        )
         command = ["-m", "tests.discord_double.launcher", "--api", double.url, "--", self.module]
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the descriptor
             self.process = await asyncio.create_subprocess_exec(
@@ -131,3 +132,5 @@ class BotProcess:
 
     def close(self) -> None:
         self.log_path.unlink(missing_ok=True)
+        if self._own_cwd:
+            shutil.rmtree(self.cwd, ignore_errors=True)
