@@ -72,6 +72,12 @@ async def send_private(interaction: discord.Interaction[Any], content: str | Non
         log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
+EXPECTED = (Refusal, app_commands.CheckFailure, app_commands.CommandNotFound,
+            app_commands.CommandSignatureMismatch, app_commands.TransformerError)
+"""What people can cause (a refusal, a stale command, a value no choice has): answered, not an
+error of the bot's."""
+
+
 def error_text(locale: str | None, error: BaseException) -> str:
     """What to tell the presser about ``error``: the refusal itself, or an apology that says
     nothing of the internals (they go to the log)."""
@@ -79,6 +85,12 @@ def error_text(locale: str | None, error: BaseException) -> str:
         error = error.original
     if isinstance(error, Refusal):
         return error.text(locale)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return t(locale, "That command is not one of mine any more: Discord may still be"
+                         " updating its list. Type /42 again and pick one from the list.")
+    if isinstance(error, app_commands.TransformerError):
+        return t(locale, "That value is not one of the option's choices: pick one from the"
+                         " list Discord shows.")
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(locale, "Texas 42 is played in server channels: use /42 in a server, not in a"
                          " direct message.")
@@ -91,6 +103,9 @@ def error_text(locale: str | None, error: BaseException) -> str:
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The one place an error becomes an answer: privately, in the presser's language."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if not isinstance(original, Refusal | app_commands.CheckFailure):
+    if isinstance(original, EXPECTED):
+        if not isinstance(original, Refusal):
+            log.info("interaction %s refused: %s", interaction.id, original)
+    else:
         log.error("interaction %s failed", interaction.id, exc_info=original)
     await send_private(interaction, error_text(locale_of(interaction), original))

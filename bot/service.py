@@ -26,6 +26,7 @@ from engine import (
     DEFAULT_OPTIONS,
     RULES_VERSION,
     SEATS,
+    SUPPORTED_RULES_VERSIONS,
     Action,
     Domino,
     Game,
@@ -86,6 +87,15 @@ class Refusal(Exception):
         if self.table is not None:
             params.setdefault("link", self.table.link)
         return t(locale, self.msgid, **params)
+
+
+class Unrestorable(Refusal):
+    """A stored table whose game this bot cannot rebuild exactly (another rules version, or
+    actions the engine refuses): it is left as stored, and only closing it is offered."""
+
+
+MAX_TABLE_ID = 2**63 - 1
+"""Table ids are SQLite integers: anything larger in a custom id is not one of ours."""
 
 
 # Engine refusals by code (and, for bids, by the fact they carry), as message ids. The engine's
@@ -154,6 +164,15 @@ class TableSnapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class LastMove:
+    """A seat's last accepted action and the hand it was made in: its own panel says it, so a
+    move accepted just before a crash (whose answer never arrived) is not a mystery."""
+
+    hand_number: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     """One seat's private panel: its own observation (R-SEE-HAND)."""
 
@@ -161,6 +180,7 @@ class Panel:
     seat: Seat
     observation: Observation
     count: int
+    last_move: LastMove | None = None
 
     @property
     def user_id(self) -> int | None:
@@ -236,6 +256,8 @@ class _Live:
     """(declarer, made) of each finished hand that had a contract, for the leaderboard."""
     event: Event | None = None
     """The last accepted action, told under the table until the next one (not kept on disk)."""
+    last_moves: dict[Seat, LastMove] = field(default_factory=dict)
+    """Each seat's last accepted action, for its own panel."""
 
 
 class TableService:
@@ -247,6 +269,8 @@ class TableService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self._watchers: list[Callable[[int], None]] = []
+        self._reported: set[int] = set()
+        """Tables already logged as impossible to resume (logged once each)."""
 
     def watch(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(table_id)`` after each change that may give a computer player the
@@ -376,7 +400,8 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            self._require_lobby(table)
+            self._require_lobby(table, N_("The game has started: a computer player can now only"
+                                           " stand in for a player who is away."))
             self._require_host(table, user_id, "Only a seated player or the table's creator can"
                                                " add a computer player.")
             if seat is None:
@@ -395,7 +420,8 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            self._require_lobby(table)
+            self._require_lobby(table, N_("The game has started: computer players keep their"
+                                           " seats until it ends."))
             self._require_host(table, user_id, "Only a seated player or the table's creator can"
                                                " remove a computer player.")
             player = table.player(seat)
@@ -447,7 +473,7 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            self._require_lobby(table)
+            self._require_lobby(table, N_("The game has already started."))
             self._require_host(table, user_id, N_("Only a seated player can start the game."))
             if not table.is_full:
                 seated = sum(1 for p in table.seats if p is not None)
@@ -470,7 +496,12 @@ class TableService:
     async def end(self, table_id: int, user_id: int, *, moderator: bool) -> TableSnapshot:
         """Close the table; an unfinished game adds nothing to the leaderboard."""
         async with self._locks[table_id]:
-            live = await self._load(table_id)
+            try:
+                live = await self._load(table_id)
+            except Unrestorable as refusal:
+                # A game that can't go on can still be closed, as stored.
+                assert refusal.table is not None
+                live = _Live(refusal.table)
             table = live.table
             if not table.status.is_active:
                 raise Refusal("This table is already closed.")
@@ -680,6 +711,7 @@ class TableService:
             raise Refusal("The table changed meanwhile; open your hand again.") from None
         live.event = describe_event(seat, action, game, after)
         live.game, live.count, live.contracts = after, live.count + 1, contracts
+        live.last_moves[seat] = LastMove(game.hand_number, action)
         if members is not None:
             live.table = replace(table, status=Status.FINISHED)
         log.info("table %s: %s %s%s", table.id, seat.title, action,
@@ -692,22 +724,50 @@ class TableService:
         if live is not None:
             self._live.move_to_end(table_id)
             return live
+        if not 1 <= table_id <= MAX_TABLE_ID:
+            raise Refusal("This table no longer exists.")
         table = await self.storage.table(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
         live = _Live(table)
         if table.seed is not None:
-            stored = await self.storage.actions(table_id)
             try:
-                live.game, live.contracts = _replay(table.seed, table.options, stored)
-            except (RuleError, ValueError):
-                log.exception("table %s cannot be replayed (stored under rules version %s, "
-                              "engine is %s)", table_id, table.rules_version, RULES_VERSION)
-                raise Refusal("This table's game can't be restored; end it with /42 end and "
-                              "open a new one.") from None
-            live.count = len(stored)
+                live.game, live.contracts, live.count, live.last_moves = await self._rebuild(
+                    table)
+            except Unrestorable:
+                if table.status.is_active:
+                    raise
+                # A finished or closed game is only read (review, rematch): shown without it.
         self._remember(live)
         return live
+
+    async def _rebuild(self, table: TableRecord) -> tuple[Game, list[tuple[Seat, bool]], int,
+                                                          dict[Seat, LastMove]]:
+        """The stored game, replayed under the rules it was played with, or
+        :class:`Unrestorable` (logged once, with the table and the reason)."""
+        assert table.seed is not None
+        version = table.rules_version
+        if version is not None and version not in SUPPORTED_RULES_VERSIONS:
+            self._unrestorable(table, f"it was played under rules version {version} and this "
+                                      f"engine replays versions "
+                                      f"{sorted(SUPPORTED_RULES_VERSIONS)}")
+            raise Unrestorable("This table's game was played under rules this version of the"
+                               " bot does not have, so it can't go on; it is kept as it was."
+                               " End it with /42 end and open a new one.", table=table)
+        stored = await self.storage.actions(table.id)
+        try:
+            game, contracts, last_moves = _replay(table.seed, table.options, stored)
+        except (RuleError, ValueError) as error:
+            self._unrestorable(table, f"its stored actions do not replay ({error})")
+            raise Unrestorable("This table's game can't be restored; end it with /42 end and"
+                               " open a new one.", table=table) from None
+        return game, contracts, len(stored), last_moves
+
+    def _unrestorable(self, table: TableRecord, why: str) -> None:
+        if table.id not in self._reported:
+            self._reported.add(table.id)
+            log.error("table %s (server %s, channel %s) is not resumed: %s", table.id,
+                      table.guild_id, table.channel_id, why)
 
     def _remember(self, live: _Live) -> None:
         self._live[live.table.id] = live
@@ -745,9 +805,12 @@ class TableService:
             raise Refusal(msgid)
 
     @staticmethod
-    def _require_lobby(table: TableRecord) -> None:
+    def _require_lobby(table: TableRecord,
+                       started: str = N_("The game has started: seats can't change now.")
+                       ) -> None:
+        """The table is in its lobby; else ``started`` (once the game is on) says why not."""
         if table.status is Status.PLAYING:
-            raise Refusal("The game has started: seats can't change now.")
+            raise Refusal(started)
         if not table.status.is_active:
             raise Refusal("This table is closed.")
 
@@ -761,20 +824,25 @@ class TableService:
     @staticmethod
     def _panel(live: _Live, seat: Seat) -> Panel:
         assert live.game is not None
-        return Panel(live.table, seat, observe(live.game, seat), live.count)
+        return Panel(live.table, seat, observe(live.game, seat), live.count,
+                     live.last_moves.get(seat))
 
 
-def _replay(seed: str, options: Options,
-            stored: Sequence[StoredAction]) -> tuple[Game, list[tuple[Seat, bool]]]:
-    """The game rebuilt from its stored actions, and the contracts of its finished hands."""
+def _replay(seed: str, options: Options, stored: Sequence[StoredAction]
+            ) -> tuple[Game, list[tuple[Seat, bool]], dict[Seat, LastMove]]:
+    """The game rebuilt from its stored actions, the contracts of its finished hands, and each
+    seat's last action."""
     game = Game.new(seed, options)
     contracts: list[tuple[Seat, bool]] = []
-    for action in stored:
-        after = game.apply(action.seat, parse_action(action.text))
+    last_moves: dict[Seat, LastMove] = {}
+    for stored_action in stored:
+        action = parse_action(stored_action.text)
+        after = game.apply(stored_action.seat, action)
         if after.previous is not game.previous:
             _record_contract(contracts, after.previous)
+        last_moves[stored_action.seat] = LastMove(game.hand_number, action)
         game = after
-    return game, contracts
+    return game, contracts, last_moves
 
 
 def _record_contract(contracts: list[tuple[Seat, bool]], hand: HandState | None) -> None:

@@ -45,20 +45,6 @@ async def _guarded(interaction: discord.Interaction[Any],
         await cog.answer_error(interaction, error)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 class _TableButton:
     """A button that names only its table: ``42:{verb}:{table}``, handled by ``Tables.{handler}``.
 
@@ -259,16 +245,21 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
         await _guarded(interaction, lambda cog: cog.on_rules(interaction, self.table_id, values))
 
 
-
-
-
-
-
-
-
-
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
     AwayButton, BackButton, RulesSelect,
 )
+
+
+def dispatched(custom_id: str, message: discord.Message | None) -> bool:
+    """Whether discord.py hands a click on ``custom_id`` to one of today's items: its id matches
+    one, and the message it came from carries it (discord.py drops the click otherwise). A
+    ``42:`` click that is not dispatched comes from an older version of the bot, or was
+    tampered with, and is answered by the Tables cog instead."""
+    if message is None or not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+                                  for item in DYNAMIC_ITEMS):
+        return False
+    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    carried = layout.from_message(message, timeout=None).walk_children()
+    return any(getattr(item, "custom_id", None) == custom_id for item in carried)

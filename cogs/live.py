@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Refusal, TableService
+from bot.service import Refusal, TableService, Unrestorable
 
 from . import render
 
@@ -88,6 +88,9 @@ class TableMessages:
     async def _draw(self, table_id: int) -> None:
         try:
             snapshot = await self.service.snapshot(table_id)
+        except Unrestorable as refusal:
+            await self._say_unrestorable(refusal)
+            return
         except Refusal as refusal:
             log.warning("table %s cannot be drawn: %s", table_id, refusal.msgid)
             return
@@ -112,6 +115,19 @@ class TableMessages:
             log.warning("table %s: could not post its message: %s", table_id, error)
             return
         await self.service.set_message(table_id, message.id)
+
+
+    async def _say_unrestorable(self, refusal: Unrestorable) -> None:
+        """The table message says why the game can't go on, in place of the game."""
+        table = refusal.table
+        if table is None or table.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.message_id).edit(
+                content=refusal.text(table.locale), embed=None, view=None)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not edit its message: %s", table.id, error)
 
 
 @dataclass(slots=True)

@@ -531,6 +531,14 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
         lines.append(t(locale, "Trick {number}: {plays}", number=observation.trick_number,
                        plays=plays))
     lines.append(_panel_status(locale, panel))
+    last = panel.last_move
+    if last is not None:
+        move = action_label(locale, last.action)
+        if last.hand_number == hand_number:
+            lines.append(t(locale, "Your last move: {move}.", move=move))
+        else:
+            lines.append(t(locale, "Your last move: {move}, in hand {hand}.", move=move,
+                           hand=last.hand_number))
     embed.description = "\n".join(lines)
 
     view = discord.ui.View(timeout=None)

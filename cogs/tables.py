@@ -24,7 +24,7 @@ from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from engine import Options, Seat
 
 from . import render
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, dispatched
 from .live import OpenPanels, TableMessages
 
 if TYPE_CHECKING:
@@ -94,6 +94,29 @@ class Tables(commands.GroupCog, name="Tables",
             log.info("resuming %d open tables", len(tables))
             await self.messages.redraw_all([table.id for table in tables])
             await self.autoplay.resume()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A ``42:`` button or select that none of today's answers (posted by an older version,
+        or tampered with) is answered privately with where the table is, never left to fail."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("42:") or dispatched(custom_id, interaction.message):
+            return
+        locale = locale_of(interaction)
+        try:
+            table = await within_window(interaction, self.service.table_in_channel(
+                self._channel_id(interaction)))
+        except Refusal:
+            text = t(locale, "That button is from an older version of the table and does"
+                             " nothing now. There is no table in this channel: open one with"
+                             " /42 new.")
+        else:
+            text = t(locale, "That button is from an older version of the table and does"
+                             " nothing now. The table is here: {link}", link=table.link)
+        await send_private(interaction, text)
 
     # ----- commands -----------------------------------------------------------------------------
 
@@ -364,18 +387,21 @@ class Tables(commands.GroupCog, name="Tables",
 
     async def on_action(self, interaction: discord.Interaction[Any], table_id: int, hand: int,
                   count: int, text: str) -> None:
+        self._require_panel_owner(interaction)
         accepted = await within_window(interaction, self.service.act(
             table_id, interaction.user.id, hand, count, text), update=True)
         self._after_action(accepted)  # the redraws start while the answer travels
         await self._show_panel(interaction, accepted.panel)
 
     async def on_refresh(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        self._require_panel_owner(interaction)
         panel = await within_window(interaction, self.service.panel(
             table_id, interaction.user.id), update=True)
         await self._show_panel(interaction, panel)
 
     async def on_piles(self, interaction: discord.Interaction[Any], table_id: int,
                            hand: int, count: int, piles: int) -> None:
+        self._require_panel_owner(interaction)
         panel = await within_window(interaction, self.service.panel(
             table_id, interaction.user.id), update=True)
         if (panel.observation.hand_number, panel.count) != (hand, count):
@@ -465,6 +491,15 @@ class Tables(commands.GroupCog, name="Tables",
             await interaction.edit_original_response(**reply.edit_kwargs())
         else:
             await interaction.response.edit_message(**reply.edit_kwargs())
+
+    @staticmethod
+    def _require_panel_owner(interaction: discord.Interaction[Any]) -> None:
+        """A panel answers only the member it was drawn for (Discord lets nobody else click an
+        ephemeral message; this holds even if it did)."""
+        message = interaction.message
+        metadata = message.interaction_metadata if message is not None else None
+        if metadata is not None and metadata.user.id != interaction.user.id:
+            raise Refusal("This panel is someone else's: open your own with My hand.")
 
     @staticmethod
     def _channel_id(interaction: discord.Interaction[Any]) -> int:

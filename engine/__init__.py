@@ -13,7 +13,7 @@ from .actions import Action, Bid, BidKind, NameTrump, Pass, Play, parse_action
 from .deal import Deal
 from .dominoes import TILES, Domino
 from .errors import RuleError
-from .game import RULES_VERSION, Game
+from .game import RULES_VERSION, SUPPORTED_RULES_VERSIONS, Game
 from .hand import HandState, Phase
 from .observation import HandSummary, Observation, Pile, observe, review, summarize
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "RULES_VERSION",
     "SEATS",
+    "SUPPORTED_RULES_VERSIONS",
     "TILES",
     "Action",
     "Bid",

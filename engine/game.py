@@ -20,6 +20,8 @@ from .seats import SEATS, Seat, Team
 
 RULES_VERSION = 1
 """Changes whenever the engine's behaviour does, so that a stored game replays as it was played."""
+SUPPORTED_RULES_VERSIONS = frozenset({RULES_VERSION})
+"""The rules versions whose stored games this engine replays exactly as they were played."""
 
 MARKS_TO_WIN = 7
 POINTS_TO_WIN = 250

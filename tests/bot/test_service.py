@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.records import Status
-from bot.service import Accepted, Fill, Panel, Refusal, TableService
+from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorable
 from bot.storage import Storage
-from engine import Phase, Play, Seat, Team
+from engine import RULES_VERSION, Phase, Play, Seat, Team
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
@@ -272,8 +273,15 @@ async def test_computer_players_in_the_lobby(service: TableService) -> None:
     await service.add_computer(table.id, BIA, Seat.SOUTH)
     started = await service.start(table.id, BIA)
     assert started.table.status is Status.PLAYING
-    with pytest.raises(Refusal, match="seats can't change"):
+    # Each refusal once the game is on says what it is about.
+    with pytest.raises(Refusal, match="keep their seats until it ends"):
         await service.remove_computer(table.id, ANA, Seat.EAST)
+    with pytest.raises(Refusal, match="only stand in for a player who is away"):
+        await service.add_computer(table.id, ANA, Seat.EAST)
+    with pytest.raises(Refusal, match="already started"):
+        await service.start(table.id, ANA)
+    with pytest.raises(Refusal, match="seats can't change"):
+        await service.join(table.id, 99, Seat.EAST)
 
 
 async def test_a_table_of_computers_is_its_creators_to_start(service: TableService) -> None:
@@ -286,3 +294,63 @@ async def test_a_table_of_computers_is_its_creators_to_start(service: TableServi
     assert started.observation is not None
     with pytest.raises(Refusal, match="not seated"):
         await service.panel(table.id, ANA)
+
+
+async def test_a_game_under_rules_this_engine_lacks_is_kept_not_replayed(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A stored game played under another rules version is never replayed under today's rules:
+    its players are told, the log names the table and why (once), and other tables go on."""
+    db = tmp_path / "texas42.sqlite3"
+    storage = await Storage.open(db)
+    try:
+        service = TableService(storage, new_seed=lambda: "seed")
+        old = await full_table(service)
+        await step(service, old)
+        other = (await service.open_table(GUILD, CHANNEL + 1, BIA, None)).table.id
+    finally:
+        await storage.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET rules_version = 999 WHERE id = ?", (old,))
+    storage = await Storage.open(db)
+    try:
+        fresh = TableService(storage)
+        for _ in range(2):
+            with pytest.raises(Unrestorable, match="rules this version of the bot does not have"):
+                await fresh.panel(old, ANA)
+        with pytest.raises(Unrestorable):
+            await fresh.act(old, ANA, 1, 1, "pass")
+        logged = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        assert logged == [f"table {old} (server {GUILD}, channel {CHANNEL}) is not resumed: it "
+                          f"was played under rules version 999 and this engine replays "
+                          f"versions [{RULES_VERSION}]"]
+        assert len(await storage.actions(old)) == 1  # kept as it was
+        await fresh.join(other, CAIO)  # the other table goes on
+        closed = await fresh.end(old, ANA, moderator=False)  # and this one can be closed
+        assert closed.table.status is Status.CLOSED
+    finally:
+        await storage.close()
+
+
+async def test_a_panel_says_its_seats_last_move_even_after_a_restart(tmp_path: Path) -> None:
+    """An action committed just before a crash is never confirmed to its player: the panel they
+    open next says what it was."""
+    db = tmp_path / "texas42.sqlite3"
+    storage = await Storage.open(db)
+    try:
+        service = TableService(storage, new_seed=lambda: "seed")
+        table_id = await full_table(service)
+        accepted = await step(service, table_id)
+        mover = accepted.seat
+        assert accepted.panel.last_move is not None
+        assert str(accepted.panel.last_move.action) == "bid:2m"
+        others = [p for p in accepted.panels if p.seat != mover]
+        assert all(p.last_move is None for p in others)
+    finally:
+        await storage.close()
+    storage = await Storage.open(db)
+    try:
+        panel = await TableService(storage).panel(table_id, SEATED[mover])
+        assert panel.last_move is not None
+        assert (panel.last_move.hand_number, str(panel.last_move.action)) == (1, "bid:2m")
+    finally:
+        await storage.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -95,6 +96,25 @@ class InteractionResult:
     def __repr__(self) -> str:
         state = f"failed ({self.failure})" if self.failed else f"type {self.response_type}"
         return f"<InteractionResult {self.interaction.description} {state} {self.content!r}>"
+
+
+def _carry(message: JSON, component: JSON) -> JSON:
+    """A copy of a message payload with ``component`` on it (unless one with its id is there),
+    within Discord's five rows of five: in a row with room, else in place of the last component
+    of the last row."""
+    message = copy.deepcopy(message)
+    rows = message.setdefault("components", [])
+    ids = {c.get("custom_id") for r in rows for c in r.get("components", [])}
+    if component["custom_id"] in ids:
+        return message
+    room = next((r for r in rows if r.get("type") == 1 and len(r["components"]) < 5), None)
+    if room is not None:
+        room["components"].append(component)
+    elif len(rows) < 5:
+        rows.append({"type": 1, "components": [component]})
+    else:
+        rows[-1]["components"][-1] = component
+    return message
 
 
 class SimulatedMember:
@@ -309,6 +329,44 @@ class SimulatedMember:
             wait_deferred=wait_deferred,
         )
 
+    async def forge_click(
+        self,
+        message: Message | InteractionResult | int,
+        custom_id: str,
+        /,
+        *,
+        carried: bool = True,
+        wait_deferred: float = 5.0,
+    ) -> InteractionResult:
+        """A click on ``custom_id``, whatever the message shows: what an old client or a
+        tampered one can send. With ``carried`` the message in the interaction holds a button
+        with that id (as Discord would for a button that was once there); without, the id is
+        on no component of the message. Visibility of the message is not checked either."""
+        msg = self.double.message(message) if isinstance(message, int) else (
+            message.message if isinstance(message, InteractionResult) else message)
+        if msg is None:
+            raise AssertionError("forge_click needs a message")
+        extra = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+        return await self._interact(
+            3,
+            msg.channel,
+            {"custom_id": custom_id, "component_type": 2},
+            f"forged click {custom_id!r}",
+            source=msg,
+            wait_deferred=wait_deferred,
+            extra_component=extra if carried else None,
+        )
+
+    async def raw_command(
+        self, name: str, options: list[JSON], /, *, where: ChannelRef = None
+    ) -> InteractionResult:
+        """``/name`` with ``options`` exactly as given, checked against no schema: what a
+        client that has not resynced sends for a renamed subcommand or a removed choice."""
+        channel = self._channel(where)
+        schema, _ = self._command(name, channel)
+        data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
+        return await self._interact(2, channel, data, f"/{name} (raw)", wait_deferred=5.0)
+
     # -- building interactions -----------------------------------------------------------------
 
     async def _interact(
@@ -320,6 +378,7 @@ class SimulatedMember:
         *,
         source: Message | None = None,
         wait_deferred: float = 0.0,
+        extra_component: JSON | None = None,
     ) -> InteractionResult:
         double, world = self.double, self.double.world
         if double.gateway.current is None:
@@ -328,6 +387,8 @@ class SimulatedMember:
         payload = self._payload(kind, channel, data)
         if source is not None:
             payload["message"] = source.payload()
+            if extra_component is not None:
+                payload["message"] = _carry(payload["message"], extra_component)
         window = double.interaction_window
         interaction = Interaction(
             int(payload["id"]),

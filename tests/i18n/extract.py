@@ -40,12 +40,14 @@ FORWARDERS = {
     ("bot/service.py", "refusal_for"),  # raises ids marked N_ in _RULE_MESSAGES, _SUIT_MESSAGES
     ("bot/service.py", "TableService._seat"),  # raises the id its callers mark with N_
     ("bot/service.py", "TableService._require_host"),  # likewise
+    ("bot/service.py", "TableService._require_lobby"),  # likewise
     ("bot/service.py", "TableService.set_options"),  # raises the ids marked N_ in house_rules
     ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
-_ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "Refusal": (0,), "locale_str": (0,)}
+_ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "Refusal": (0,), "Unrestorable": (0,),
+         "locale_str": (0,)}
 
 HEADER = "# After a change of the code's messages: python -m tests.i18n.extract"
 NAME_COMMENT = ("A slash command or option name: one lowercase word (letters, digits, - or _),"
