@@ -622,6 +622,15 @@ class TableService:
                   text: str) -> Accepted:
         """Apply ``text`` (an action's short form) for ``user_id``'s seat, from a panel drawn
         when the game had accepted ``count`` actions in hand ``hand_number``."""
+        return await self._act(table_id, user_id, text, drawn=(hand_number, count))
+
+    async def act_now(self, table_id: int, user_id: int, text: str) -> Accepted:
+        """Apply ``text`` for ``user_id``'s seat as the game stands when it arrives: a typed
+        command, which no panel drew. Same refusals, same commit, same answer as a button."""
+        return await self._act(table_id, user_id, text, drawn=None)
+
+    async def _act(self, table_id: int, user_id: int, text: str,
+                   drawn: tuple[int, int] | None) -> Accepted:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
@@ -633,10 +642,10 @@ class TableService:
             if live.game is None:
                 raise Refusal("The game has not started yet.")
             game = live.game
-            if hand_number != game.hand_number:
+            if drawn is not None and drawn[0] != game.hand_number:
                 raise Refusal("That button belongs to an earlier hand; here is your current"
                               " panel.", panel=self._panel(live, seat))
-            if count != live.count:
+            if drawn is not None and drawn[1] != live.count:
                 raise Refusal("That panel was out of date, so nothing was done; here is your"
                               " current one.", panel=self._panel(live, seat))
             if seat in table.stand_ins:

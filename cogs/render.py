@@ -530,7 +530,7 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
                            for s, tile in observation.trick)
         lines.append(t(locale, "Trick {number}: {plays}", number=observation.trick_number,
                        plays=plays))
-    lines.append(_panel_status(locale, panel))
+    lines.append(panel_status(locale, panel))
     last = panel.last_move
     if last is not None:
         move = action_label(locale, last.action)
@@ -594,7 +594,8 @@ def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
                  for a in choices]))
 
 
-def _panel_status(locale: str | None, panel: Panel) -> str:
+def panel_status(locale: str | None, panel: Panel) -> str:
+    """What the panel's owner is waiting for, or may do now: one line."""
     observation, table = panel.observation, panel.table
     if table.status is Status.CLOSED:
         return t(locale, "This table is closed.")

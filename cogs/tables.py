@@ -21,11 +21,12 @@ from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
 from bot.records import GameKind, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
-from engine import Options, Seat
+from engine import Options, Pass, Seat
 
 from . import render
 from .components import DYNAMIC_ITEMS, dispatched
 from .live import OpenPanels, TableMessages
+from .typed import NOTHING, Call, choices, resolve
 
 if TYPE_CHECKING:
     from bot.app import TexasBot
@@ -55,6 +56,11 @@ GAME_CHOICES = [
     app_commands.Choice(name=locale_str("Games to 7 marks"), value=GameKind.MARKS.value),
     app_commands.Choice(name=locale_str("250-point games"), value=GameKind.POINTS.value),
 ]
+PILES_CHOICES = [
+    app_commands.Choice(name=locale_str("One pile face up (the last trick)"), value=1),
+    app_commands.Choice(name=locale_str("Two piles face up (the last two tricks)"), value=2),
+]
+"""R-PILES, for /42 trump on a marks contract."""
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
@@ -212,6 +218,55 @@ class Tables(commands.GroupCog, name="Tables",
 
         panel = await within_window(interaction, work())
         await self._show_panel(interaction, panel)
+
+    @app_commands.command(name=locale_str("bid", msgctxt="command name"),
+                          description=locale_str("Bid in the auction; the bids you may make now"
+                                                 " are offered"))
+    @app_commands.rename(amount=locale_str("amount", msgctxt="command name"))
+    @app_commands.describe(amount=locale_str("Your bid: points or marks, as offered"))
+    async def bid(self, interaction: discord.Interaction[Any], amount: str) -> None:
+        await self._typed(interaction, Call.BID, amount)
+
+    @bid.autocomplete("amount")
+    async def _bids(self, interaction: discord.Interaction[Any],
+                    current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, Call.BID, current)
+
+    @app_commands.command(name=locale_str("pass", msgctxt="command name"),
+                          description=locale_str("Pass in the auction"))
+    async def pass_command(self, interaction: discord.Interaction[Any]) -> None:
+        await self._typed(interaction, Call.PASS, str(Pass()))
+
+    @app_commands.command(name=locale_str("trump", msgctxt="command name"),
+                          description=locale_str("Name trump once you have won the auction"))
+    @app_commands.rename(choice=locale_str("choice", msgctxt="command name"),
+                         piles=locale_str("piles", msgctxt="command name"))
+    @app_commands.describe(choice=locale_str("The trump you may name, as offered"),
+                           piles=locale_str("On a marks contract only: how many piles of"
+                                            " tricks stay face up"))
+    @app_commands.choices(piles=PILES_CHOICES)
+    async def trump(self, interaction: discord.Interaction[Any], choice: str,
+                    piles: app_commands.Choice[int] | None = None) -> None:
+        await self._typed(interaction, Call.TRUMP, choice,
+                          piles.value if piles is not None else None)
+
+    @trump.autocomplete("choice")
+    async def _trumps(self, interaction: discord.Interaction[Any],
+                      current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, Call.TRUMP, current)
+
+    @app_commands.command(name=locale_str("play", msgctxt="command name"),
+                          description=locale_str("Play a tile of your hand; the ones you may"
+                                                 " play are offered"))
+    @app_commands.rename(tile=locale_str("tile", msgctxt="command name"))
+    @app_commands.describe(tile=locale_str("The tile to play, as offered (or typed like 6-4)"))
+    async def play(self, interaction: discord.Interaction[Any], tile: str) -> None:
+        await self._typed(interaction, Call.PLAY, tile)
+
+    @play.autocomplete("tile")
+    async def _tiles(self, interaction: discord.Interaction[Any],
+                     current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, Call.PLAY, current)
 
     @app_commands.command(name=locale_str("table", msgctxt="command name"),
                           description=locale_str("Post the table message again, here"))
@@ -447,6 +502,38 @@ class Tables(commands.GroupCog, name="Tables",
             await self.service.start(table_id, interaction.user.id)
             self.messages.touch(table_id)
         return table.link
+
+    async def _typed(self, interaction: discord.Interaction[Any], call: Call, typed: str,
+                     piles: int | None = None) -> None:
+        """A call typed as a command: read against the member's panel, then the same service
+        call as its button (same refusals, same commit before the answer); the answer is the
+        member's panel, private."""
+        locale = locale_of(interaction)
+
+        async def work() -> Accepted:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            panel = await self.service.panel(table.id, interaction.user.id)
+            text = resolve(call, typed, panel, locale, piles)
+            return await self.service.act_now(table.id, interaction.user.id, text)
+
+        try:
+            accepted = await within_window(interaction, work())
+        except Refusal as refusal:
+            await self.answer_error(interaction, refusal)
+            return
+        self._after_action(accepted)
+        await self._show_panel(interaction, accepted.panel)
+
+    async def _choices(self, interaction: discord.Interaction[Any], call: Call,
+                       current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete, seen only by the member typing: their own legal calls of this kind."""
+        locale = locale_of(interaction)
+        try:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            panel = await self.service.panel(table.id, interaction.user.id)
+        except Refusal as refusal:
+            return [app_commands.Choice(name=refusal.text(locale)[:100], value=NOTHING)]
+        return choices(call, panel, locale, current)
 
     async def _table_change(self, interaction: discord.Interaction[Any], table_id: int,
                             change: Awaitable[object]) -> None:

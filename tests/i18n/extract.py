@@ -43,6 +43,9 @@ FORWARDERS = {
     ("bot/service.py", "TableService._require_lobby"),  # likewise
     ("bot/service.py", "TableService.set_options"),  # raises the ids marked N_ in house_rules
     ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
+    ("cogs/typed.py", "_checked"),  # raises the ids marked N_ at the top of the module
+    ("cogs/typed.py", "resolve"),  # likewise
+    ("cogs/typed.py", "_trump"),  # likewise
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
