@@ -1,4 +1,4 @@
-"""A second reading of the hand replay format, written from shared/REPLAY.md, RULES.md and
+"""A second reading of the hand replay format, written from docs/REPLAY.md, RULES.md and
 HOUSE-RULES.md alone, to check the engine's `python -m engine.replay` against.
 
 It is deliberately plain: tiles are `(low, high)` tuples, seats are ints 0-3, team of a seat is
