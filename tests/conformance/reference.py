@@ -50,6 +50,9 @@ OPTION_DEFAULTS: dict[str, Any] = {
 NELLO_DOUBLES = ("high", "low", "own_suit")
 SPLASH_MARKS = (2, 3)
 
+# REPLAY.md "Variants": the games a document may name (tests.conformance.variants has the rest).
+VARIANT_NAMES = ("42", "moon", "three", "big", "140", "geezer", "72", "84")
+
 GAME_MARKS = 7  # R-GAME
 GAME_POINTS = 250  # H-POINTS
 
@@ -727,8 +730,6 @@ def new_hand(scenario: dict[str, Any]) -> HandState:
 
 def variant_of(scenario: Any) -> str:
     """REPLAY.md "Variants": the game a document names; absent or null is "42"."""
-    from tests.conformance.variants import VARIANT_NAMES  # the variants build on this module
-
     if not isinstance(scenario, dict):
         raise Malformed("the input must be a JSON object")
     name = scenario.get("variant")
@@ -743,7 +744,7 @@ def replay(scenario: Any) -> dict[str, Any]:
     """The output object REPLAY.md specifies for one scenario; raises Malformed (or Unspecified
     for input the documents leave open)."""
     if variant_of(scenario) != "42":
-        from tests.conformance.variants import replay_variant
+        from tests.conformance.variants import replay_variant  # it builds on this module
 
         return replay_variant(scenario)
     state = new_hand(scenario)

@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.reference import Malformed, Refused, Unspecified, replay, tile_name
+from tests.conformance.reference import (
+    VARIANT_NAMES,
+    Malformed,
+    Refused,
+    Unspecified,
+    replay,
+    tile_name,
+)
 from tests.conformance.variant_scenarios import random_variant_case, random_variant_scenario
 from tests.conformance.variants import (
     MOON_EXAMPLE,
@@ -1382,6 +1389,10 @@ def test_v_84_score_set_at_once_by_a_defender_trick() -> None:
 def test_v_moon_malformed_documents(change: dict[str, Any]) -> None:
     with pytest.raises(Malformed):
         replay({**MOON, "dealer": 0, "actions": [], **change})
+
+
+def test_the_variant_names_of_the_replay_format() -> None:
+    assert ("42", *VARIANTS) == VARIANT_NAMES
 
 
 def test_variant_42_or_null_reads_as_the_default_game() -> None:

@@ -230,7 +230,6 @@ VARIANTS: dict[str, Variant] = {
     ),
 }
 
-VARIANT_NAMES = ("42", *VARIANTS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -342,7 +341,16 @@ def classify_bid(action: dict[str, Any]) -> tuple[str, Any] | None:
 
 
 def validate_variant(scenario: dict[str, Any], variant: Variant) -> None:
-    """Check a variant document's shape: Malformed first, then Unspecified."""
+    """Check a variant document's shape: Malformed first, then Unspecified.
+
+    Left open by the documents (Unspecified, never compared): "marks" in a game kept in points
+    or "score" in one kept in marks; a side already at the target, or below zero where the game
+    keeps totals at zero or more; a discard's "tile" or "tiles" written as null; a leftover
+    action without a boolean "take"; a trump name that is neither a digit, doubles, none, nello
+    nor sevens; piles that are not an integer; a bid mixing kinds (points and marks, a moon with
+    an amount, water on a points bid, a flag that is not a boolean, Splash or Plunge on a points
+    bid).
+    """
     if scenario.get("options") is not None:
         raise Malformed("a variant takes no options")
     dealer = scenario.get("dealer")
@@ -802,12 +810,14 @@ class VariantHand:
         return None
 
     def _discard(self, seat: int, tiles: list[Tile]) -> None:
+        # Reading (V-72-WIDOW): "discards" lists 72's two tiles in the order the action gives.
         for tile in tiles:
             self.hands[seat].remove(tile)  # the copy held first (R-ORDER)
             self.discards[seat].append(tile)
         if self.v.name == "72":
-            # V-72-WIDOW: a discarded counter's points go to the defenders as if captured;
-            # V-72-SCORE: R-EARLY-END is checked at once.
+            # V-72-WIDOW: a discarded counter's points go to the defenders as if captured.
+            # Reading: "as if captured" puts them in the defenders' `points`, the hand points
+            # the output reports. V-72-SCORE: R-EARLY-END is checked at once.
             given = sum(self.v.counters.get(tile, 0) for tile in tiles)
             defenders = 1 - self.v.side_of(self.declarer())
             self.points[defenders] += given
@@ -827,7 +837,9 @@ class VariantHand:
     def _trump_problem(self, action: dict[str, Any]) -> str | None:
         name = action["trump"]
         if name in ("nello", "sevens"):
-            return "house rules are not played in this game"  # VARIANTS.md
+            # VARIANTS.md: a variant offers no house rule, so these are refused like a house
+            # rule switched off.
+            return "house rules are not played in this game"
         # Reading (V-GEN-SUITS): a number names a suit only when the set holds it, so "0" is
         # refused in 72 and "7" in a double-six game.
         if name not in ("doubles", "none") and int(name) not in self.v.suits():
@@ -1029,6 +1041,8 @@ class VariantHand:
     # -- output --------------------------------------------------------------------------------
 
     def output(self, results: list[dict[str, Any]]) -> dict[str, Any]:
+        """REPLAY.md "Variants", Output. Reading: "discards" is there in every variant, one
+        (possibly empty) list per seat, also in the games without a discard (three, Geezer, 84)."""
         key = "score" if self.v.scored_in == "points" else "marks"
         return {
             "results": results,
