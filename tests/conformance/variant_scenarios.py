@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from tests.conformance.reference import Refused, Tile, is_double, tile_name
@@ -54,6 +55,27 @@ def random_variant_deal(rng: random.Random, v: Variant) -> tuple[list[list[Tile]
     dealt = v.seats * v.hand_size
     hands = [tiles[v.hand_size * i : v.hand_size * (i + 1)] for i in range(v.seats)]
     return hands, tiles[dealt:]
+
+
+def rich_deal(rng: random.Random, v: Variant) -> tuple[list[list[Tile]], list[Tile], int] | None:
+    """A deal for the rare discards, and the seat it favours: in 72 that seat and the widow hold
+    every tile of one suit (so that, with it trump, any two tiles may go, counters included,
+    V-72-WIDOW); in 140 they hold the ten counters (V-140-BONEYARD). None for other games."""
+    tiles = list(v.full_set().elements())
+    if v.name == "72":
+        suit = rng.randint(1, 6)
+        chosen = [t for t in tiles if suit in t]
+    elif v.name == "140":
+        chosen = [t for t in tiles if v.counters.get(t, 0)]
+    else:
+        return None
+    others = list((v.full_set() - Counter(chosen)).elements())
+    rng.shuffle(chosen)
+    rng.shuffle(others)
+    favourite = rng.randrange(v.seats)
+    hands = [others[v.hand_size * i : v.hand_size * (i + 1)] for i in range(v.seats - 1)]
+    hands.insert(favourite, chosen[: v.hand_size])
+    return hands, chosen[v.hand_size :], favourite
 
 
 def random_totals(rng: random.Random, v: Variant) -> list[int]:
@@ -250,8 +272,33 @@ def helpful_variant_trump(state: VariantHand, legal: list[Action]) -> Action:
     return max(legal, key=held)
 
 
+def favoured_action(
+    rng: random.Random, state: VariantHand, legal: list[Action], seat: int
+) -> Action | None:
+    """With a rich deal: the others mostly pass, the favoured seat bids, names its long suit and
+    likes discarding counters. None when nothing in particular is wanted."""
+    if state.status == "auction":
+        if legal[0]["seat"] != seat:
+            return legal[0] if rng.random() < 0.9 else None  # the pass
+        bids = [a for a in legal if a["action"] == "bid"]
+        return rng.choice(bids) if bids else None
+    if legal[0]["seat"] != seat:
+        return None
+    if state.status == "trump" and rng.random() < 0.9:
+        return helpful_variant_trump(state, legal)
+    if state.status == "discard" and rng.random() < 0.7:
+        names = [a.get("tiles") or [a["tile"]] for a in legal]
+        counting = [
+            a
+            for a, tiles in zip(legal, names, strict=True)
+            if any(state.v.counters.get(parse_variant_tile(state.v, n), 0) for n in tiles)
+        ]
+        return rng.choice(counting) if counting else None
+    return None
+
+
 def random_variant_actions(
-    rng: random.Random, state: VariantHand, illegal_rate: float
+    rng: random.Random, state: VariantHand, illegal_rate: float, favourite: int | None = None
 ) -> list[Action]:
     """Play `state` forward, recording every attempted action (legal and illegal)."""
     helpful = rng.random() < 0.4
@@ -264,8 +311,15 @@ def random_variant_actions(
                 actions.append(rng.choice(illegal_variant_candidates(rng, state)))
             break
         legal = state.legal_actions()
+        favoured = (
+            None
+            if favourite is None or not legal
+            else favoured_action(rng, state, legal, favourite)
+        )
         if rng.random() < illegal_rate or not legal:
             action = rng.choice(illegal_variant_candidates(rng, state))
+        elif favoured is not None:
+            action = favoured
         elif helpful and state.status == "play":
             action = helpful_variant_play(rng, state, legal)
         elif helpful and state.status == "trump" and rng.random() < 0.7:
@@ -288,7 +342,12 @@ def random_variant_scenario(rng: random.Random, name: str) -> dict[str, Any]:
     """A well-formed document of the variant `name`."""
     v = VARIANTS[name]
     dealer = rng.randrange(v.seats)
-    hands, leftover = random_variant_deal(rng, v)
+    rich = rich_deal(rng, v) if rng.random() < 0.2 else None
+    favourite = None
+    if rich is not None:
+        hands, leftover, favourite = rich
+    else:
+        hands, leftover = random_variant_deal(rng, v)
     scenario: dict[str, Any] = {
         "variant": name,
         "dealer": dealer,
@@ -304,7 +363,7 @@ def random_variant_scenario(rng: random.Random, name: str) -> dict[str, Any]:
         scenario["score" if v.scored_in == "points" else "marks"] = random_totals(rng, v)
     state = new_variant_hand({**scenario, "actions": []})
     illegal_rate = rng.choice([0.0, 0.05, 0.15, 0.3])
-    scenario["actions"] = random_variant_actions(rng, state, illegal_rate)
+    scenario["actions"] = random_variant_actions(rng, state, illegal_rate, favourite)
     return scenario
 
 
