@@ -943,7 +943,7 @@ ONE_FORTY = deal("140", {0: NINES}, leftover=["0-9"])
 
 
 def test_v_140_table_three_teams_seated_alternately() -> None:
-    """V-140-TABLE: team t is seats t and t + 3: a trick won by seat 4 counts for team 1."""
+    """V-140-TABLE: team t is seats t and t + 3 (seat 4 plays for team 1); a score per team."""
     v = VARIANTS["140"]
     assert [v.side_of(s) for s in range(6)] == [0, 1, 2, 0, 1, 2]
     out = run(ONE_FORTY, [], dealer=5, score=[-40, 0, 499])
@@ -1077,8 +1077,8 @@ def test_v_geezer_table_and_v_geezer_set() -> None:
 
 
 def test_v_geezer_points_the_three_seven_counts_ten() -> None:
-    """V-GEEZER-POINTS, V-GEEZER-SCORE: seat 1 bids 53; seat 2's 3-7 trick (1 + 10 + 5) puts
-    the defenders past 54 - 53."""
+    """V-GEEZER-POINTS, V-GEEZER-SCORE: seat 1 bids 53 with blanks trump; seat 0 trumps the
+    sevens with 0-1 and takes 3-7: 1 + 10 points put the defenders past 54 - 53."""
     assert VARIANTS["geezer"].total_points() == 54
     out = run(
         GEEZER,
