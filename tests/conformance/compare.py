@@ -2,6 +2,11 @@
 disagreement with the reference reading, with the first few shrunk to minimal examples.
 
     python -m tests.conformance.compare --n 10000 --seed 1
+    python -m tests.conformance.compare --variant moon --n 10000
+    python -m tests.conformance.compare --variant all --n 10000   # 10000 for each of the seven
+
+Without `--variant` the scenarios are games of 42 (with house rules); `--variant NAME` draws
+documents of one variant of VARIANTS.md, `--variant all` of each in turn.
 
 Field by field: `results` are compared on `ok` only (reasons are free text); a malformed input
 must give `{"error": ...}` on its line on both sides.
@@ -20,6 +25,8 @@ from typing import Any
 
 from tests.conformance.reference import Malformed, Unspecified, replay_text
 from tests.conformance.scenarios import random_case
+from tests.conformance.variant_scenarios import random_variant_case
+from tests.conformance.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,12 +159,19 @@ def shrink(text: str, engine: Engine, rounds: int = 60) -> str:
 # The run
 
 
+def random_cases(n: int, seed: int, variant: str | None = None) -> list[str]:
+    """n random documents: games of 42 when `variant` is None, else of that variant."""
+    rng = random.Random(seed)
+    if variant is None:
+        return [random_case(rng) for _ in range(n)]
+    return [random_variant_case(rng, variant) for _ in range(n)]
+
+
 def compare(
-    n: int, seed: int, engine: Engine, batch: int = 2000
+    n: int, seed: int, engine: Engine, batch: int = 2000, variant: str | None = None
 ) -> tuple[int, list[tuple[str, list[Difference]]]]:
     """Run n random cases; returns the count checked and every disagreeing (text, differences)."""
-    rng = random.Random(seed)
-    texts = [random_case(rng) for _ in range(n)]
+    texts = random_cases(n, seed, variant)
     disagreements: list[tuple[str, list[Difference]]] = []
     for start in range(0, n, batch):
         chunk = texts[start : start + batch]
@@ -194,11 +208,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=1000, help="how many random scenarios")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--examples", type=int, default=5, help="minimal examples to show")
+    parser.add_argument(
+        "--variant",
+        choices=[*VARIANTS, "all"],
+        help="documents of this variant (all: each of the seven in turn) instead of 42",
+    )
     args = parser.parse_args(argv)
-    checked, disagreements = compare(args.n, args.seed, subprocess_engine)
-    print(f"{checked} scenarios (seed {args.seed}) through python -m engine.replay --jsonl")
-    print(report(disagreements, subprocess_engine, args.examples))
-    return 1 if disagreements else 0
+    if args.variant is None:
+        variants: list[str | None] = [None]
+    elif args.variant == "all":
+        variants = list(VARIANTS)
+    else:
+        variants = [args.variant]
+    failed = False
+    for variant in variants:
+        checked, disagreements = compare(args.n, args.seed, subprocess_engine, variant=variant)
+        game = "42" if variant is None else variant
+        print(f"{game}: {checked} scenarios (seed {args.seed}) through engine.replay --jsonl")
+        print(report(disagreements, subprocess_engine, args.examples))
+        failed = failed or bool(disagreements)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""A second reading of the hand replay format, written from shared/REPLAY.md, RULES.md and
+"""A second reading of the hand replay format, written from docs/REPLAY.md, RULES.md and
 HOUSE-RULES.md alone, to check the engine's `python -m engine.replay` against.
 
 It is deliberately plain: tiles are `(low, high)` tuples, seats are ints 0-3, team of a seat is
@@ -49,6 +49,9 @@ OPTION_DEFAULTS: dict[str, Any] = {
 }
 NELLO_DOUBLES = ("high", "low", "own_suit")
 SPLASH_MARKS = (2, 3)
+
+# REPLAY.md "Variants": the games a document may name (tests.conformance.variants has the rest).
+VARIANT_NAMES = ("42", "moon", "three", "big", "140", "geezer", "72", "84")
 
 GAME_MARKS = 7  # R-GAME
 GAME_POINTS = 250  # H-POINTS
@@ -250,11 +253,18 @@ def validate(scenario: Any) -> dict[str, Any]:
         seat = action.get("seat")
         if not is_int(seat) or not 0 <= seat <= 3:
             raise Malformed(f"seat out of range: {seat!r}")
+        if action.get("action") in ("leftover", "discard"):
+            # Kinds of the variants: the documents do not say whether 42 refuses them or finds
+            # them malformed.
+            open_points.append("a leftover or discard action in a game of 42")
+            continue
         if action.get("action") not in ACTION_KINDS:
             raise Malformed(f"unknown action kind {action.get('action')!r}")
         if action["action"] == "play":
             parse_tile(action.get("tile"))
         open_points += undecided_shape(action)
+    if scenario.get("leftover") is not None:
+        open_points.append("a leftover in a game of 42")  # malformed, or ignored?
     if min(marks) < 0 or max(marks) >= GAME_MARKS:
         open_points.append("marks below zero or already at the game's end")
     if min(score) < 0 or max(score) >= GAME_POINTS:
@@ -718,9 +728,25 @@ def new_hand(scenario: dict[str, Any]) -> HandState:
     )
 
 
+def variant_of(scenario: Any) -> str:
+    """REPLAY.md "Variants": the game a document names; absent or null is "42"."""
+    if not isinstance(scenario, dict):
+        raise Malformed("the input must be a JSON object")
+    name = scenario.get("variant")
+    if name is None:
+        return "42"
+    if not isinstance(name, str) or name not in VARIANT_NAMES:
+        raise Malformed(f"unknown variant {name!r}")
+    return name
+
+
 def replay(scenario: Any) -> dict[str, Any]:
     """The output object REPLAY.md specifies for one scenario; raises Malformed (or Unspecified
     for input the documents leave open)."""
+    if variant_of(scenario) != "42":
+        from tests.conformance.variants import replay_variant  # it builds on this module
+
+        return replay_variant(scenario)
     state = new_hand(scenario)
     results: list[dict[str, Any]] = []
     for action in scenario.get("actions", []):
