@@ -68,5 +68,5 @@ def png(image: Image.Image) -> bytes:
     quantised = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
                                dither=Image.Dither.NONE)
     out = io.BytesIO()
-    quantised.save(out, format="PNG", compress_level=9)
+    quantised.save(out, format="PNG", compress_level=6)
     return out.getvalue()
