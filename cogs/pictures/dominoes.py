@@ -17,6 +17,8 @@ from .scene import Tile
 SCALE = 4
 IVORY = (250, 246, 234)
 PIP = (24, 24, 24)
+DIM_IVORY = (128, 150, 138)
+DIM_PIP = (44, 60, 52)
 EDGE = (60, 60, 60)
 DIVIDER = (150, 144, 130)
 BACK = (36, 56, 90)
@@ -51,7 +53,8 @@ def margin(width: int) -> int:
 @functools.lru_cache(maxsize=1024)
 def sprite(tile: Tile, width: int, horizontal: bool = False, dim: bool = False) -> Image.Image:
     """``tile`` as an RGBA image of :func:`size` plus :func:`margin` on every side; the high
-    end is on top (vertical) or on the left (horizontal), as players read it."""
+    end is on top (vertical) or on the left (horizontal), as players read it. A dimmed tile
+    (not playable now) greys its face but keeps its trump edge and count badge."""
     w = width * SCALE
     pad = margin(width) * SCALE
     face = Image.new("RGBA", (w + 2 * pad, 2 * w + 2 * pad), (0, 0, 0, 0))
@@ -65,7 +68,7 @@ def sprite(tile: Tile, width: int, horizontal: bool = False, dim: bool = False) 
         ring = max(SCALE, w // 40)
         draw.rounded_rectangle(box, radius, fill=EDGE)
     draw.rounded_rectangle((box[0] + ring, box[1] + ring, box[2] - ring, box[3] - ring),
-                           max(1, radius - ring), fill=IVORY)
+                           max(1, radius - ring), fill=DIM_IVORY if dim else IVORY)
     inset = w // 6
     mid = pad + w
     draw.line((pad + inset, mid, pad + w - inset, mid), fill=DIVIDER, width=max(SCALE, w // 30))
@@ -74,23 +77,19 @@ def sprite(tile: Tile, width: int, horizontal: bool = False, dim: bool = False) 
         for fx, fy in PIP_LAYOUTS[end]:
             x, y = pad + fx * w, top + fy * w
             draw.ellipse((x - radius_pip, y - radius_pip, x + radius_pip, y + radius_pip),
-                         fill=PIP)
+                         fill=DIM_PIP if dim else PIP)
     if horizontal:
         face = face.transpose(Image.Transpose.ROTATE_90)
     if tile.count:
         _badge(face, tile.count, width)
-    small = face.resize((face.width // SCALE, face.height // SCALE), Image.Resampling.LANCZOS)
-    if dim:
-        alpha = small.getchannel("A").point(lambda a: a * 2 // 5)
-        small.putalpha(alpha)
-    return small
+    return face.reduce(SCALE)
 
 
 def _badge(face: Image.Image, count: int, width: int) -> None:
     """A red disc with the tile's points on its top right corner."""
     draw = ImageDraw.Draw(face)
     pad = margin(width) * SCALE
-    r = max(pad, int(width * SCALE * 0.3))
+    r = max(pad, int(min(width * 0.3, 15) * SCALE))
     cx, cy = face.width - pad - r // 3, pad + r // 3
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=COUNT, outline=TEXT,
                  width=max(SCALE, r // 8))
@@ -114,7 +113,7 @@ def back(width: int, horizontal: bool = False) -> Image.Image:
                            w // 10, outline=BACK_EDGE, width=max(SCALE, w // 20))
     if horizontal:
         face = face.transpose(Image.Transpose.ROTATE_90)
-    return face.resize((face.width // SCALE, face.height // SCALE), Image.Resampling.LANCZOS)
+    return face.reduce(SCALE)
 
 
 def paste(image: Image.Image, picture: Image.Image, centre: tuple[float, float]) -> None:

@@ -70,11 +70,15 @@ def marks_scene() -> TableScene:
 
 
 def end_of_hand_scene() -> TableScene:
-    """A points hand just finished, every captured tile face up."""
-    game = first_state("end", lambda o: o.hand_number == 2 and o.phase is Phase.AUCTION)
-    previous = game.previous
-    assert previous is not None
-    return scene_of(dataclasses.replace(game, hand=previous, hand_number=1))
+    """A points hand just finished after six tricks or more, every captured tile face up."""
+    def wanted(game: Game) -> bool:
+        hand = game.previous
+        return (game.winner is None and hand is not None and hand.contract is not None
+                and not hand.contract.is_marks and len(hand.tricks) >= 6)
+    game = next(game for n in range(1000) for game in playout(f"end:{n}") if wanted(game))
+    assert game.previous is not None
+    return scene_of(dataclasses.replace(game, hand=game.previous,
+                                        hand_number=game.hand_number - 1))
 
 
 def game_over_scene() -> TableScene:
@@ -84,9 +88,14 @@ def game_over_scene() -> TableScene:
 
 def hand_picture_scene() -> HandScene:
     """A hand on its owner's turn to follow, some tiles playable."""
-    def wanted(o: Observation) -> bool:
-        return o.phase is Phase.PLAY and o.trick_number == 2 and len(o.trick) == 1
-    game = first_state("hand", wanted)
+    def wanted(game: Game) -> bool:
+        seat = game.to_act
+        if seat is None or len(game.hand.trick) != 1 or len(game.hand.tricks) != 1:
+            return False
+        scene = hand_scene(observe(game, seat))
+        return (any(t.count for t in scene.tiles) and any(t.trump for t in scene.tiles)
+                and scene.playable is not None and not all(scene.playable))
+    game = next(game for n in range(1000) for game in playout(f"hand:{n}") if wanted(game))
     assert game.to_act is not None
     return hand_scene(observe(game, game.to_act))
 

@@ -73,7 +73,7 @@ def draw_table(scene: TableScene) -> bytes:
             _trick_tile(image, ring, seat.played, angle)
     draw_legend(draw, (WIDTH - PAD, BOARD - 16), scene.legend)
     if scene.banner:
-        _banner(draw, scene.banner)
+        _banner(draw, scene.banner, 2 * ring.radii[0] - ring.plate[0] - 24)
     _board(draw, image, scene.sides)
     return png(image)
 
@@ -100,10 +100,10 @@ def _plate(draw: ImageDraw.ImageDraw, ring: _Ring, seat: SeatPlace,
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 10, fill=PLATE, outline=colour, width=3)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 9, y0 + h - 8), fill=colour)
     inner = w - 28
-    text_at(draw, (x0 + 18, y0 + 6), seat.name, font(23, bold=True), TEXT, inner)
-    text_at(draw, (x0 + 18, y0 + 34), seat.subtitle, font(16), MUTED, inner)
+    text_at(draw, (x0 + 18, y0 + 4), seat.name, font(23, bold=True), TEXT, inner)
+    text_at(draw, (x0 + 18, y0 + 32), seat.subtitle, font(18), MUTED, inner)
     if seat.note:
-        text_at(draw, (x0 + 18, y0 + 52), seat.note, font(17, bold=True),
+        text_at(draw, (x0 + 18, y0 + 51), seat.note, font(18, bold=True),
                 TURN if seat.turn else colour, inner)
 
 
@@ -113,30 +113,40 @@ def _trick_tile(image: Image.Image, ring: _Ring, tile: Tile, angle: float) -> No
     dominoes.paste(image, dominoes.sprite(tile, ring.tile, horizontal), centre)
 
 
-def _banner(draw: ImageDraw.ImageDraw, text: str) -> None:
-    face = font(30, bold=True)
-    width = min(WIDTH - 80, draw.textlength(text, font=face) + 48)
+def _banner(draw: ImageDraw.ImageDraw, text: str, room: float) -> None:
+    """The end of a hand or game across the middle, between the seats at either side."""
+    size = 30
+    while size > 20 and draw.textlength(text, font=font(size, bold=True)) + 32 > room:
+        size -= 2
+    face = font(size, bold=True)
+    width = min(room, draw.textlength(text, font=face) + 40)
     x0, y0 = CENTRE[0] - width / 2, CENTRE[1] - 30
     draw.rounded_rectangle((x0, y0, x0 + width, y0 + 60), 14, fill=PLATE, outline=TURN, width=4)
     text_at(draw, CENTRE, text, face, TURN, width - 32, anchor="mm")
 
 
 def _board(draw: ImageDraw.ImageDraw, image: Image.Image, sides: tuple[SideRow, ...]) -> None:
-    """One row per side: its name, score and hand points, then what it captured."""
-    top = BOARD
-    draw.rectangle((0, top, WIDTH, HEIGHT), fill=BAR)
-    height = (HEIGHT - top - 6) / len(sides)
+    """One row per side: its name, score and hand points, then what it captured, every row's
+    tiles of one size and orientation so the rows compare at a glance."""
+    draw.rectangle((0, BOARD, WIDTH, HEIGHT), fill=BAR)
+    height = (HEIGHT - BOARD - 6) / len(sides)
+    starts = [PAD + LABEL + _covered_width(draw, side, height) for side in sides]
+    width, horizontal = _common_layout(sides, starts, height)
     for index, side in enumerate(sides):
-        y = top + 4 + index * height
-        _side(draw, image, index, side, (y, height))
+        y = BOARD + 4 + index * height
+        _label(draw, index, side, (y, height))
+        _covered(draw, image, side, (PAD + LABEL, y, height))
+        _faces(image, side, (width, horizontal), (starts[index], y, WIDTH - PAD, y + height))
 
 
-LABEL = 188
+LABEL = 172
 """The width of a side's name and score at the left of its row."""
+GAP, GROUP_GAP = 4, 14
+"""Between two captured tiles, and between two face-up piles."""
 
 
-def _side(draw: ImageDraw.ImageDraw, image: Image.Image, index: int, side: SideRow,
-          row: tuple[float, float]) -> None:
+def _label(draw: ImageDraw.ImageDraw, index: int, side: SideRow,
+           row: tuple[float, float]) -> None:
     y, height = row
     colour = side_colour(index)
     draw.rectangle((PAD, y + 4, PAD + 6, y + height - 4), fill=colour)
@@ -147,52 +157,84 @@ def _side(draw: ImageDraw.ImageDraw, image: Image.Image, index: int, side: SideR
     text_at(draw, (PAD + 16, lines[1]), side.score, font(19 if big else 16, bold=True), TEXT,
             LABEL - 20)
     text_at(draw, (PAD + 16, lines[2]), side.points, font(18 if big else 16), MUTED, LABEL - 20)
-    _captured(draw, image, side, (PAD + LABEL, y, WIDTH - PAD, y + height))
 
 
-def _captured(draw: ImageDraw.ImageDraw, image: Image.Image, side: SideRow,
-              box: tuple[float, float, float, float]) -> None:
-    """The covered tricks as a stack of backs, then each face-up group, as large as fits."""
-    x0, y0, x1, y1 = box
-    x = x0
-    mid = (y0 + y1) / 2
-    if side.covered:
-        width = min(26, int((y1 - y0 - 16) / 2))
-        back = dominoes.back(width)
-        for n in range(min(side.covered, 7)):
-            dominoes.paste(image, back, (x + width / 2 + 9 * n, mid))
-        x += width + 9 * min(side.covered, 7) + 8
-        text_at(draw, (x, mid), side.covered_text, font(17, bold=True), MUTED, 140, anchor="lm")
-        x += draw.textlength(side.covered_text, font=font(17, bold=True)) + 18
-    tiles = sum(len(group) for group in side.groups)
-    if not tiles:
+def _back_width(height: float) -> int:
+    return min(26, int((height - 16) / 2))
+
+
+def _covered_width(draw: ImageDraw.ImageDraw, side: SideRow, height: float) -> float:
+    if not side.covered:
+        return 0
+    text = draw.textlength(side.covered_text, font=font(17, bold=True))
+    return _back_width(height) + 9 * min(side.covered, 7) + 8 + text + 18
+
+
+def _covered(draw: ImageDraw.ImageDraw, image: Image.Image, side: SideRow,
+             row: tuple[float, float, float]) -> None:
+    """The tricks a marks contract keeps face down, as a stack of backs (R-SEE-MARKS)."""
+    if not side.covered:
         return
-    gap, group_gap = 4, 14
-    room = x1 - x - group_gap * (len(side.groups) - 1)
-    width, rows = _tile_layout(tiles, room, y1 - y0 - 8, gap)
+    x, y, height = row
+    width = _back_width(height)
+    back = dominoes.back(width)
+    for n in range(min(side.covered, 7)):
+        dominoes.paste(image, back, (x + width / 2 + 9 * n, y + height / 2))
+    x += width + 9 * min(side.covered, 7) + 8
+    text_at(draw, (x, y + height / 2), side.covered_text, font(17, bold=True), MUTED, 140,
+            anchor="lm")
+
+
+def _common_layout(sides: tuple[SideRow, ...], starts: list[float],
+                   height: float) -> tuple[int, bool]:
+    """The largest tile size and orientation with which every row's tiles fit."""
+    best = (8, False)
+    for horizontal in (False, True):
+        widths = [_fit(side, WIDTH - PAD - start, height, horizontal)[0]
+                  for side, start in zip(sides, starts, strict=True) if side.groups]
+        if widths and min(widths) > best[0]:
+            best = (min(widths), horizontal)
+    return best
+
+
+def _fit(side: SideRow, room: float, height: float, horizontal: bool) -> tuple[int, int]:
+    """The largest tile (its short side) that fits the row, and in how many lines."""
+    tiles = sum(len(group) for group in side.groups)
+    room -= GROUP_GAP * (len(side.groups) - 1)
+    height -= 8
+    best = (0, 1)
+    for rows in (1, 2, 3):
+        per_row = math.ceil(tiles / rows)
+        if horizontal:
+            width = min((room / per_row - GAP) / 2, height / rows - 2 * GAP, 38)
+        else:
+            width = min(room / per_row - GAP, (height / rows - 2 * GAP) / 2, 38)
+        if int(width) > best[0]:
+            best = (int(width), rows)
+    return best
+
+
+def _faces(image: Image.Image, side: SideRow, layout: tuple[int, bool],
+           box: tuple[float, float, float, float]) -> None:
+    """Each face-up group, sorted as the scene gives it, in as few lines as fit."""
+    if not side.groups:
+        return
+    width, horizontal = layout
+    x0, y0, x1, y1 = box
+    tiles = sum(len(group) for group in side.groups)
+    long = 2 * width if horizontal else width
+    room = x1 - x0 - GROUP_GAP * (len(side.groups) - 1)
+    rows = next((r for r in (1, 2) if math.ceil(tiles / r) * (long + GAP) <= room), 3)
     per_row = math.ceil(tiles / rows)
-    step = width + gap
     row_height = (y1 - y0) / rows
-    n = 0
-    start = x
+    x, n = x0, 0
     for group in side.groups:
         for tile in group:
             row, column = divmod(n, per_row)
             if column == 0 and row:
-                x = start
-            cy = y0 + row_height * (row + 0.5)
-            dominoes.paste(image, dominoes.sprite(tile, width), (x + width / 2, cy))
-            x += step
+                x = x0
+            centre = (x + long / 2, y0 + row_height * (row + 0.5))
+            dominoes.paste(image, dominoes.sprite(tile, width, horizontal), centre)
+            x += long + GAP
             n += 1
-        x += group_gap - gap
-
-
-def _tile_layout(tiles: int, room: float, height: float, gap: int) -> tuple[int, int]:
-    """The largest vertical tile width, and how many rows, that fit ``tiles`` in the room."""
-    best = (8, 1)
-    for rows in (1, 2, 3):
-        per_row = math.ceil(tiles / rows)
-        width = int(min(room / per_row - gap, (height / rows - 2 * gap) / 2, 38))
-        if width > best[0]:
-            best = (width, rows)
-    return best
+        x += GROUP_GAP - GAP
