@@ -48,6 +48,24 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(_font_bytes(name)), size)
 
 
+_NOTDEF = "\U0010fffd"
+"""A private-use character no font draws: its glyph is the font's "missing" box."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _drawn(character: str) -> bool:
+    face = font(20, bold=True)
+    mask = face.getmask(character)
+    missing = face.getmask(_NOTDEF)
+    return character.isspace() or (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the shipped font lacks (most emoji, CJK), which would
+    show as empty boxes; the text alternative keeps them."""
+    return " ".join("".join(c for c in text if _drawn(c)).split())
+
+
 def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """``text``, cut with an ellipsis where it would be wider than ``width``."""
     if draw.textlength(text, font=face) <= width:
@@ -60,7 +78,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, widt
 def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
             face: ImageFont.FreeTypeFont, fill: Colour, width: float, anchor: str = "la") -> None:
     """Draw ``text`` cut to ``width``; anchors as Pillow's (``"mm"``: centred on ``xy``)."""
-    draw.text(xy, fit(draw, text, face, width), font=face, fill=fill, anchor=anchor)
+    draw.text(xy, fit(draw, drawable(text), face, width), font=face, fill=fill, anchor=anchor)
 
 
 def png(image: Image.Image) -> bytes:

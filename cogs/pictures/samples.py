@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine import Game, Observation, Phase, observe
+from engine import SEATS, Game, Observation, Phase, observe
 
 from .adapt import hand_scene, table_scene
 from .alt import hand_alt, table_alt
@@ -201,6 +201,22 @@ def engine_scenes(count: int, seed: str) -> list[TableScene]:
         game_number += 1
         for game in rng.sample(states, min(len(states), 40)):
             scenes.append(scene_of(game))
+    return scenes[:count]
+
+
+def engine_hand_scenes(count: int, seed: str) -> list[HandScene]:
+    """``count`` hand scenes of random games, each seen by a random seat."""
+    scenes: list[HandScene] = []
+    game_number = 0
+    rng = random.Random(seed)
+    while len(scenes) < count:
+        states = list(playout(f"{seed}:hands:{game_number}"))
+        game_number += 1
+        for game in rng.sample(states, min(len(states), 40)):
+            seat = game.to_act if rng.random() < 0.7 else None
+            observation = observe(game, seat if seat is not None else rng.choice(SEATS))
+            if observation.hand:
+                scenes.append(hand_scene(observation))
     return scenes[:count]
 
 

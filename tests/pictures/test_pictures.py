@@ -19,6 +19,7 @@ from cogs.pictures import (
     TableScene,
     Tile,
     Words,
+    bench,
     draw_hand,
     draw_table,
     hand_alt,
@@ -26,6 +27,7 @@ from cogs.pictures import (
     table_alt,
     table_scene,
 )
+from cogs.pictures.canvas import drawable
 from cogs.pictures.samples import SAMPLES, hand_picture_scene
 from engine import Game, observe
 
@@ -167,3 +169,24 @@ async def test_pictures_draw_a_scene_once_and_forget_the_oldest() -> None:
         await asyncio.gather(pictures.png(scenes[1]), pictures.png(scenes[2]))
         assert pictures.cached(scenes[0]) is None and pictures.drawn == 3
         assert await pictures.png(hand_picture_scene()) == draw_hand(hand_picture_scene())
+
+
+def test_characters_the_font_lacks_are_left_out_rather_than_drawn_as_boxes() -> None:
+    assert drawable("🤖 Bot") == "Bot"
+    assert drawable("Zoë · ana ★") == "Zoë · ana ★"
+    game = Game.new("emoji")
+    robot = ("🤖 Bot", "bia", "caio", "davi")
+    plain = ("Bot", "bia", "caio", "davi")
+    assert draw_table(table_scene(observe(game, None), robot)) == draw_table(
+        table_scene(observe(game, None), plain))
+    assert "🤖" in table_alt(table_scene(observe(game, None), robot))
+
+
+def test_the_benchmark_reports_every_set(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.argv", ["bench", "--pictures", "4"])
+    bench.main()
+    out = capsys.readouterr().out
+    for name in ("4 seats (engine)", "3 seats", "6 seats", "8 seats", "hand (engine)"):
+        assert name in out
+    assert "targets" in out
