@@ -102,14 +102,18 @@ def _subtitle(observation: Observation, seat: Seat, words: Words) -> str:
 
 
 def _note(observation: Observation, seat: Seat, words: Words) -> str:
-    """The word by a seat: whose turn it is and, until play starts, each seat's call."""
+    """The word by a seat: whose turn it is, each seat's call until play starts, then the
+    declarer's bid."""
     phase = observation.phase
     if seat == observation.sitting_out:
         return words.sits_out
     if seat == observation.to_act:
         return {Phase.AUCTION: words.to_bid, Phase.TRUMP: words.to_name_trump}.get(
             phase, words.to_play)
+    contract = observation.contract
     if phase not in (Phase.AUCTION, Phase.TRUMP):
+        if contract is not None and seat == contract.declarer:
+            return words.declared.format(bid=bid_text(contract.bid, words))
         return ""
     calls = [call.action for call in observation.auction if call.seat == seat]
     if not calls:

@@ -40,6 +40,7 @@ class Words:
     to_bid: str = "to bid"
     to_name_trump: str = "names trump"
     passed: str = "pass"
+    declared: str = "bid {bid}"
     sits_out: str = "sits out"
     mark: str = "{n} mark"
     marks: str = "{n} marks"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import deque
 from collections.abc import Iterator
 
 from cogs.pictures import Tile
@@ -26,20 +27,20 @@ def playout(seed: str) -> Iterator[Game]:
 
 
 def tiles_in(value: object) -> list[Tile]:
-    """Every :class:`Tile` anywhere inside a scene; an unknown kind of value fails the walk,
-    so a new field cannot hide a tile from it."""
+    """Every :class:`Tile` anywhere inside a scene, in the order each tuple holds them; an
+    unknown kind of value fails the walk, so a new field cannot hide a tile from it."""
     found: list[Tile] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
+    queue = deque([value])
+    while queue:
+        item = queue.popleft()
         if isinstance(item, Tile):
             found.append(item)
         elif item is None or isinstance(item, str | int | float):
             continue
         elif isinstance(item, tuple):
-            stack.extend(item)
+            queue.extend(item)
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
+            queue.extend(getattr(item, field.name) for field in dataclasses.fields(item))
         else:
             raise TypeError(f"don't know how to look inside {type(item).__name__}")
     return found

@@ -72,3 +72,11 @@ def test_a_table_picture_refuses_a_seat_observation() -> None:
         table_scene(observe(game, SEATS[0]), NAMES)
     with pytest.raises(ValueError, match="spectator has no hand"):
         hand_scene(observe(game, None))
+
+
+def test_R_SEE_HAND_a_hand_scene_holds_its_owners_tiles_only() -> None:
+    for game in list(playout("own"))[::3]:
+        for seat in SEATS:
+            seen = observe(game, seat)
+            shown = [(tile.high, tile.low) for tile in tiles_in(hand_scene(seen))]
+            assert shown == [(tile.high, tile.low) for tile in seen.hand]
