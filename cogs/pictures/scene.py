@@ -87,8 +87,8 @@ class TableScene:
     """The words for the trump and count marks, shown when the scene has such tiles."""
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 8:
-            raise ValueError("a table has 2 to 8 seats")
+        if not 3 <= len(self.seats) <= 8:
+            raise ValueError("a table has 3 to 8 seats")
         if any(not 0 <= seat.side < len(self.sides) for seat in self.seats):
             raise ValueError("every seat belongs to one of the scene's sides")
 
