@@ -10,7 +10,7 @@ A scene (:mod:`.scene`) is built from an observation by :mod:`.adapt`; :func:`dr
 (True, 'Hand 1')
 """
 
-from .adapt import hand_scene, table_scene
+from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
 from .hand import draw_hand
 from .render import Pictures
@@ -31,6 +31,7 @@ __all__ = [
     "draw_table",
     "hand_alt",
     "hand_scene",
+    "last_hand_scene",
     "table_alt",
     "table_scene",
 ]

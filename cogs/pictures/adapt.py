@@ -3,14 +3,30 @@ the engine when its tables grow past four seats.
 
 A table scene is built from the spectator's observation (``observe(game, None)``) and a hand
 scene from its owner's, so a picture can never hold a tile its viewer may not see (R-SEE-*):
-the scene copies faces from the observation, it never looks anywhere else.
+the scene copies faces from the observation, it never looks anywhere else. The picture of the
+hand just finished adds the hand's summary, which R-REVIEW makes public once it is over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import SEATS, Bid, BidKind, Domino, Observation, Pass, Phase, Play, Seat, Team, Trump
+from engine import (
+    SEATS,
+    Bid,
+    BidKind,
+    Contract,
+    Domino,
+    HandSummary,
+    Observation,
+    Pass,
+    Phase,
+    Play,
+    Seat,
+    Team,
+    Trump,
+)
+from engine.dominoes import sorted_for_display
 from engine.trumps import LED, SPECIAL_SUIT, TrickModel, trick_model
 
 from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
@@ -57,6 +73,46 @@ def table_scene(observation: Observation, names: Sequence[str],
         legend=(words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
                 words.legend_count) if playing else ("", ""),
     )
+
+
+def last_hand_scene(summary: HandSummary, observation: Observation, names: Sequence[str],
+                    words: Words = ENGLISH) -> TableScene:
+    """The hand just finished, to show before the next one is played: its last trick in front
+    of the players, every trick by the side that took it, the result; the game score from the
+    spectator's ``observation`` of the game now."""
+    if observation.seat is not None:
+        raise ValueError("a table picture is drawn from the spectator's observation only")
+    trump = summary.trump
+    last = dict(summary.tricks[-1].plays) if summary.tricks else {}
+    seats = tuple(
+        SeatPlace(name=names[seat], subtitle=words.seats[seat]
+                  + (f" · {words.dealer}" if seat == summary.dealer else ""),
+                  side=seat.team, played=tile_of(last[seat], trump) if seat in last else None)
+        for seat in SEATS)
+    sides = []
+    for team in Team:
+        won = sorted_for_display(tile for trick in summary.tricks if trick.winner.team == team
+                                 for tile in trick.tiles)
+        sides.append(SideRow(
+            title=words.sides[team], score=_score(observation, team, words),
+            points=words.hand_points.format(n=summary.points[team]),
+            groups=(tuple(tile_of(tile, trump) for tile in won),) if won else ()))
+    return TableScene(
+        seats=seats, sides=tuple(sides),
+        headline=_contract_headline(summary.hand_number, summary.contract, trump, words),
+        banner=_result(summary, words), trick=words.last_trick if summary.tricks else "",
+        legend=(words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
+                words.legend_count) if summary.tricks else ("", ""))
+
+
+def _result(summary: HandSummary, words: Words) -> str:
+    contract = summary.contract
+    if summary.result.redeal or contract is None:
+        return words.redeal
+    side = words.sides[contract.team]
+    if summary.result.made:
+        return words.made.format(side=side, bid=bid_text(contract.bid, words))
+    return words.was_set.format(side=side)
 
 
 def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
@@ -135,20 +191,25 @@ def bid_text(bid: Bid, words: Words) -> str:
 
 
 def _headline(observation: Observation, words: Words) -> str:
-    parts = [words.hand.format(hand=observation.hand_number)]
     contract = observation.contract
-    if contract is None:
-        high = observation.high_bid
-        if observation.phase is Phase.AUCTION:
-            parts.append(words.bidding if high is None else words.high_bid.format(
-                seat=words.seats[high.declarer], bid=bid_text(high.bid, words)))
-        return " · ".join(parts)
-    parts.append(words.bid.format(seat=words.seats[contract.declarer],
-                                  bid=bid_text(contract.bid, words)))
-    if observation.trump is None:
-        parts.append(words.naming_trump)
-    else:
-        parts.append(words.trump.format(trump=words.trumps[observation.trump]))
+    if contract is not None:
+        return _contract_headline(observation.hand_number, contract, observation.trump, words)
+    parts = [words.hand.format(hand=observation.hand_number)]
+    high = observation.high_bid
+    if observation.phase is Phase.AUCTION:
+        parts.append(words.bidding if high is None else words.high_bid.format(
+            seat=words.seats[high.declarer], bid=bid_text(high.bid, words)))
+    return " · ".join(parts)
+
+
+def _contract_headline(hand: int, contract: Contract | None, trump: Trump | None,
+                       words: Words) -> str:
+    parts = [words.hand.format(hand=hand)]
+    if contract is not None:
+        parts.append(words.bid.format(seat=words.seats[contract.declarer],
+                                      bid=bid_text(contract.bid, words)))
+        parts.append(words.naming_trump if trump is None
+                     else words.trump.format(trump=words.trumps[trump]))
     return " · ".join(parts)
 
 
@@ -188,14 +249,18 @@ def _side(observation: Observation, team: Team, words: Words) -> SideRow:
     covered = 0
     if observation.points is None:
         covered = observation.tricks_won[team] - len(piles)
-    if observation.options.points_game:
-        score = words.points.format(n=observation.score[team])
-    else:
-        n = observation.marks[team]
-        score = (words.mark if n == 1 else words.marks).format(n=n)
     points = ""
     if observation.points is not None and observation.phase in (Phase.PLAY, Phase.OVER):
         points = words.hand_points.format(n=observation.points[team])
-    return SideRow(title=words.sides[team], score=score, points=points, groups=groups,
+    return SideRow(title=words.sides[team], score=_score(observation, team, words),
+                   points=points, groups=groups,
                    covered=covered,
                    covered_text=words.covered.format(n=covered) if covered else "")
+
+
+def _score(observation: Observation, team: Team, words: Words) -> str:
+    """The game score: marks, or points in the 250-point game (H-POINTS)."""
+    if observation.options.points_game:
+        return words.points.format(n=observation.score[team])
+    n = observation.marks[team]
+    return (words.mark if n == 1 else words.marks).format(n=n)

@@ -13,9 +13,9 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine import SEATS, Game, Observation, Phase, observe
+from engine import SEATS, Game, Observation, Phase, observe, summarize
 
-from .adapt import hand_scene, table_scene
+from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
 from .hand import draw_hand
 from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
@@ -70,15 +70,17 @@ def marks_scene() -> TableScene:
 
 
 def end_of_hand_scene() -> TableScene:
-    """A points hand just finished after six tricks or more, every captured tile face up."""
+    """A points hand just finished after six tricks or more, as its summary shows it while
+    the next hand's auction begins."""
     def wanted(game: Game) -> bool:
         hand = game.previous
-        return (game.winner is None and hand is not None and hand.contract is not None
-                and not hand.contract.is_marks and len(hand.tricks) >= 6)
+        return (game.winner is None and not game.hand.actions and hand is not None
+                and hand.contract is not None and not hand.contract.is_marks
+                and len(hand.tricks) >= 6)
     game = next(game for n in range(1000) for game in playout(f"end:{n}") if wanted(game))
-    assert game.previous is not None
-    return scene_of(dataclasses.replace(game, hand=game.previous,
-                                        hand_number=game.hand_number - 1))
+    summary = summarize(game)
+    assert summary is not None
+    return last_hand_scene(summary, observe(game, None), NAMES)
 
 
 def game_over_scene() -> TableScene:

@@ -93,6 +93,10 @@ class TableScene:
             raise ValueError("every seat belongs to one of the scene's sides")
 
     @property
+    def tiles_on_table(self) -> bool:
+        return any(seat.played is not None for seat in self.seats)
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every face the scene shows."""
         played = tuple(seat.played for seat in self.seats if seat.played is not None)

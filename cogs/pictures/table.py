@@ -61,7 +61,7 @@ def draw_table(scene: TableScene) -> bytes:
     """The PNG of ``scene``: a pure function, so equal scenes give equal bytes."""
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
-    _header(draw, image, scene)
+    _header(draw, scene)
     ring = _ring(len(scene.seats))
     draw.ellipse((60, HEADER + 26, WIDTH - 60, BOARD - 26), fill=TABLE, outline=RIM, width=6)
     if scene.trick:
@@ -72,7 +72,7 @@ def draw_table(scene: TableScene) -> bytes:
         if seat.played is not None:
             _trick_tile(image, ring, seat.played, angle)
     draw_legend(draw, (WIDTH - PAD, BOARD - 16), scene.legend)
-    if scene.banner:
+    if scene.banner and not scene.tiles_on_table:
         _banner(draw, scene.banner, 2 * ring.radii[0] - ring.plate[0] - 24)
     _board(draw, image, scene.sides)
     return png(image)
@@ -82,10 +82,15 @@ def _on_ellipse(radii: tuple[float, float], angle: float) -> tuple[float, float]
     return (CENTRE[0] + radii[0] * math.cos(angle), CENTRE[1] + radii[1] * math.sin(angle))
 
 
-def _header(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene) -> None:
+def _header(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+    """The contract line, then the need/set line; the result moves up here when tiles lie
+    where the banner would cover them."""
     draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=BAR)
     text_at(draw, (PAD + 4, 10), scene.headline, font(27, bold=True), TEXT, WIDTH - 2 * PAD)
-    text_at(draw, (PAD + 4, 58), scene.status, font(22, bold=True), TURN, WIDTH - 2 * PAD,
+    second = scene.status
+    if scene.banner and scene.tiles_on_table:
+        second = f"{scene.banner} · {second}" if second else scene.banner
+    text_at(draw, (PAD + 4, 58), second, font(22, bold=True), TURN, WIDTH - 2 * PAD,
             anchor="lm")
 
 

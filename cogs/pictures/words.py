@@ -50,6 +50,8 @@ class Words:
     made: str = "{side} made {bid}"
     was_set: str = "{side} were set"
     won: str = "{side} win the game"
+    redeal: str = "Everybody passed"
+    last_trick: str = "Last trick"
     your_hand: str = "Your hand"
     your_lead: str = "Your lead"
     led: str = "{suit} led"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.pictures import draw_table, hand_scene, table_alt, table_scene
-from engine import SEATS, Game, Observation, observe
+from cogs.pictures import draw_table, hand_scene, last_hand_scene, table_alt, table_scene
+from engine import SEATS, Game, Observation, observe, summarize
 from tests.engine.helpers import dominoes_in
 
 from .helpers import NAMES, playout, tiles_in, twins
@@ -80,3 +80,32 @@ def test_R_SEE_HAND_a_hand_scene_holds_its_owners_tiles_only() -> None:
             seen = observe(game, seat)
             shown = [(tile.high, tile.low) for tile in tiles_in(hand_scene(seen))]
             assert shown == [(tile.high, tile.low) for tile in seen.hand]
+
+
+@pytest.mark.parametrize("seed", [f"last:{n}" for n in range(4)])
+def test_R_REVIEW_the_last_hand_picture_shows_played_tiles_only(seed: str) -> None:
+    """A hand ended early keeps its unplayed tiles hidden: the picture of the hand just
+    finished holds only tiles its summary says were played."""
+    checked = 0
+    for game in playout(seed):
+        summary = summarize(game)
+        if summary is None or game.hand.actions:
+            continue
+        scene = last_hand_scene(summary, observe(game, None), NAMES)
+        played = {(t.high, t.low) for trick in summary.tricks for t in trick.tiles}
+        shown = [(tile.high, tile.low) for tile in tiles_in(scene)]
+        on_table = len(summary.tricks[-1].plays) if summary.tricks else 0
+        assert set(shown) == played and len(shown) == len(played) + on_table
+        assert game.previous is not None
+        unplayed = {(t.high, t.low) for s in SEATS for t in game.previous.hand_of(s)}
+        assert not unplayed & set(shown)
+        checked += 1
+    assert checked
+
+
+def test_the_last_hand_picture_refuses_a_seat_observation() -> None:
+    game = next(g for g in playout("last:refuse") if summarize(g) is not None)
+    summary = summarize(game)
+    assert summary is not None
+    with pytest.raises(ValueError, match="spectator"):
+        last_hand_scene(summary, observe(game, SEATS[0]), NAMES)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.pictures import table_scene
+from cogs.pictures import draw_table, last_hand_scene, table_scene
 from cogs.pictures.adapt import tile_of
-from engine import SEATS, Phase, observe
+from engine import SEATS, Game, Pass, Phase, observe, summarize
 
 from .helpers import NAMES, playout
 
@@ -62,3 +62,15 @@ def test_the_status_says_what_the_declarers_need_and_what_sets_them(seed: str) -
             continue
         status = table_scene(seen, NAMES).status
         assert f"need {needs[0]}" in status and f"set them with {needs[1]}" in status
+
+
+def test_R_ALLPASS_the_last_hand_picture_says_everybody_passed() -> None:
+    game = Game.new("all pass")
+    for _ in SEATS:
+        assert game.to_act is not None
+        game = game.apply(game.to_act, Pass())
+    summary = summarize(game)
+    assert summary is not None and summary.result.redeal
+    scene = last_hand_scene(summary, observe(game, None), NAMES)
+    assert scene.banner == "Everybody passed" and not scene.tiles and not scene.trick
+    assert draw_table(scene).startswith(b"\x89PNG")
