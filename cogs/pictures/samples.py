@@ -36,14 +36,18 @@ def playout(seed: str) -> Iterator[Game]:
         yield game
 
 
-def first_state(seed: str, wanted: Callable[[Observation], bool]) -> Game:
-    """The first state of a random game (tried seed after seed) whose spectator sees
-    ``wanted``."""
+def first_state(seed: str, wanted: Callable[[Game], bool]) -> Game:
+    """The first state of a random game (tried seed after seed) that is ``wanted``."""
     for attempt in range(1000):
         for game in playout(f"{seed}:{attempt}"):
-            if wanted(observe(game, None)):
+            if wanted(game):
                 return game
     raise LookupError(f"no random game reached the state wanted for {seed!r}")
+
+
+def seen(wanted: Callable[[Observation], bool]) -> Callable[[Game], bool]:
+    """A state wanted for what the spectator sees in it."""
+    return lambda game: wanted(observe(game, None))
 
 
 def scene_of(game: Game) -> TableScene:
@@ -52,21 +56,21 @@ def scene_of(game: Game) -> TableScene:
 
 def auction_scene() -> TableScene:
     """Two calls into the first auction."""
-    return scene_of(first_state("auction", lambda o: len(o.auction) == 2))
+    return scene_of(first_state("auction", seen(lambda o: len(o.auction) == 2)))
 
 
 def points_trick_scene() -> TableScene:
     """A points contract in its third trick, two tiles down."""
-    return scene_of(first_state("points", lambda o: o.phase is Phase.PLAY and o.contract is not
-                                None and not o.contract.is_marks and o.trick_number == 3
-                                and len(o.trick) == 2))
+    return scene_of(first_state("points", seen(
+        lambda o: o.phase is Phase.PLAY and o.contract is not None and not o.contract.is_marks
+        and o.trick_number == 3 and len(o.trick) == 2)))
 
 
 def marks_scene() -> TableScene:
     """A marks contract after three tricks: most of them covered (R-SEE-MARKS)."""
-    return scene_of(first_state("marks", lambda o: o.phase is Phase.PLAY and o.contract is not
-                                None and o.contract.is_marks and o.trick_number == 4
-                                and len(o.trick) == 1 and o.piles == 1))
+    return scene_of(first_state("marks", seen(
+        lambda o: o.phase is Phase.PLAY and o.contract is not None and o.contract.is_marks
+        and o.trick_number == 4 and len(o.trick) == 1 and o.piles == 1)))
 
 
 def end_of_hand_scene() -> TableScene:
@@ -77,15 +81,14 @@ def end_of_hand_scene() -> TableScene:
         return (game.winner is None and not game.hand.actions and hand is not None
                 and hand.contract is not None and not hand.contract.is_marks
                 and len(hand.tricks) >= 6)
-    game = next(game for n in range(1000) for game in playout(f"end:{n}") if wanted(game))
+    game = first_state("end", wanted)
     summary = summarize(game)
     assert summary is not None
     return last_hand_scene(summary, observe(game, None), NAMES)
 
 
 def game_over_scene() -> TableScene:
-    game = first_state("over", lambda o: o.winner is not None)
-    return scene_of(game)
+    return scene_of(first_state("over", lambda game: game.winner is not None))
 
 
 def hand_picture_scene() -> HandScene:
@@ -97,7 +100,7 @@ def hand_picture_scene() -> HandScene:
         scene = hand_scene(observe(game, seat))
         return (any(t.count for t in scene.tiles) and any(t.trump for t in scene.tiles)
                 and scene.playable is not None and not all(scene.playable))
-    game = next(game for n in range(1000) for game in playout(f"hand:{n}") if wanted(game))
+    game = first_state("hand", wanted)
     assert game.to_act is not None
     return hand_scene(observe(game, game.to_act))
 

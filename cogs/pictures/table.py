@@ -47,6 +47,7 @@ class _Ring:
     radii: tuple[float, float]
     trick_radii: tuple[float, float]
     tile: int
+    """The short side of a trick tile."""
 
 
 def _ring(seats: int) -> _Ring:
@@ -65,7 +66,7 @@ def draw_table(scene: TableScene) -> bytes:
     ring = _ring(len(scene.seats))
     draw.ellipse((60, HEADER + 26, WIDTH - 60, BOARD - 26), fill=TABLE, outline=RIM, width=6)
     if scene.trick:
-        draw.text((PAD + 4, HEADER + 10), scene.trick, font=font(20, bold=True), fill=MUTED)
+        text_at(draw, (PAD + 4, HEADER + 10), scene.trick, font(20, bold=True), MUTED, 220)
     for index, seat in enumerate(scene.seats):
         angle = -math.pi / 2 + 2 * math.pi * index / len(scene.seats)
         _plate(draw, ring, seat, _on_ellipse(ring.radii, angle))

@@ -6,24 +6,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
-from collections.abc import Iterator
 
 from cogs.pictures import Tile
+from cogs.pictures.samples import playout
 from engine import DEFAULT_OPTIONS, SEATS, Deal, Game, HandState, RuleError
 from engine.dominoes import TILES
 
+__all__ = ["NAMES", "playout", "tiles_in", "twins"]
+
 NAMES = ("ana", "bia", "caio", "davi")
-
-
-def playout(seed: str) -> Iterator[Game]:
-    """Every state of one game of random legal actions."""
-    rng = random.Random(seed)
-    game = Game.new(seed)
-    yield game
-    while game.to_act is not None:
-        legal = game.legal_actions()
-        game = game.apply(game.to_act, legal[rng.randrange(len(legal))])
-        yield game
 
 
 def tiles_in(value: object) -> list[Tile]:
