@@ -56,7 +56,7 @@ def table_scene(observation: Observation, names: Sequence[str],
     trump = observation.trump
     played = dict(observation.trick)
     seats = tuple(
-        SeatPlace(name=names[seat], subtitle=_subtitle(observation, seat, words),
+        SeatPlace(name=names[seat], subtitle=_subtitle(seat, observation.dealer, words),
                   side=seat.team, note=_note(observation, seat, words),
                   turn=seat == observation.to_act,
                   played=tile_of(played[seat], trump) if seat in played else None)
@@ -70,8 +70,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         banner=_banner(observation, words),
         trick=words.trick.format(n=observation.trick_number)
         if observation.phase is Phase.PLAY else "",
-        legend=(words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
-                words.legend_count) if playing else ("", ""),
+        legend=_legend(trump, words) if playing else ("", ""),
     )
 
 
@@ -85,8 +84,7 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
     trump = summary.trump
     last = dict(summary.tricks[-1].plays) if summary.tricks else {}
     seats = tuple(
-        SeatPlace(name=names[seat], subtitle=words.seats[seat]
-                  + (f" · {words.dealer}" if seat == summary.dealer else ""),
+        SeatPlace(name=names[seat], subtitle=_subtitle(seat, summary.dealer, words),
                   side=seat.team, played=tile_of(last[seat], trump) if seat in last else None)
         for seat in SEATS)
     sides = []
@@ -101,8 +99,7 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
         seats=seats, sides=tuple(sides),
         headline=_contract_headline(summary.hand_number, summary.contract, trump, words),
         banner=_result(summary, words), trick=words.last_trick if summary.tricks else "",
-        legend=(words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
-                words.legend_count) if summary.tricks else ("", ""))
+        legend=_legend(trump, words) if summary.tricks else ("", ""))
 
 
 def _result(summary: HandSummary, words: Words) -> str:
@@ -131,8 +128,7 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
         status=_led(observation, words) if playing else "",
         tiles=tuple(tile_of(tile, trump) for tile in observation.hand),
         playable=playable if playing else None,
-        legend=(words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
-                words.legend_count, words.legend_playable if playing else ""),
+        legend=(*_legend(trump, words), words.legend_playable if playing else ""),
     )
 
 
@@ -151,10 +147,16 @@ def _led(observation: Observation, words: Words) -> str:
     return words.led.format(suit=name)
 
 
-def _subtitle(observation: Observation, seat: Seat, words: Words) -> str:
-    if seat == observation.dealer:
+def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
+    if seat == dealer:
         return f"{words.seats[seat]} · {words.dealer}"
     return words.seats[seat]
+
+
+def _legend(trump: Trump | None, words: Words) -> tuple[str, str]:
+    """The marks' words: the trump edge only when some tile can be a trump."""
+    return (words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
+            words.legend_count)
 
 
 def _note(observation: Observation, seat: Seat, words: Words) -> str:

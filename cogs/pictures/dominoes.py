@@ -40,11 +40,6 @@ PIP_LAYOUTS: tuple[tuple[tuple[float, float], ...], ...] = (
 """Where the pips of 0 to 9 sit on one end, as fractions of the end's square."""
 
 
-def size(width: int, horizontal: bool) -> tuple[int, int]:
-    """A tile's size in pixels: ``width`` is its short side."""
-    return (2 * width, width) if horizontal else (width, 2 * width)
-
-
 def margin(width: int) -> int:
     """How far a count badge reaches past the tile's corner."""
     return max(2, width // 5)
@@ -52,9 +47,9 @@ def margin(width: int) -> int:
 
 @functools.lru_cache(maxsize=1024)
 def sprite(tile: Tile, width: int, horizontal: bool = False, dim: bool = False) -> Image.Image:
-    """``tile`` as an RGBA image of :func:`size` plus :func:`margin` on every side; the high
-    end is on top (vertical) or on the left (horizontal), as players read it. A dimmed tile
-    (not playable now) greys its face but keeps its trump edge and count badge."""
+    """``tile`` as an RGBA image, ``width`` by twice that plus :func:`margin` on every side;
+    the high end is on top (vertical) or on the left (horizontal), as players read it. A
+    dimmed tile (not playable now) greys its face but keeps its trump edge and count badge."""
     w = width * SCALE
     pad = margin(width) * SCALE
     face = Image.new("RGBA", (w + 2 * pad, 2 * w + 2 * pad), (0, 0, 0, 0))
@@ -100,7 +95,7 @@ def _badge(face: Image.Image, count: int, width: int) -> None:
 
 
 @functools.lru_cache(maxsize=64)
-def back(width: int, horizontal: bool = False) -> Image.Image:
+def back(width: int) -> Image.Image:
     """A tile face down: a captured trick that the rules cover (R-SEE-MARKS)."""
     w = width * SCALE
     pad = margin(width) * SCALE
@@ -111,8 +106,6 @@ def back(width: int, horizontal: bool = False) -> Image.Image:
     inset = w // 4
     draw.rounded_rectangle((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
                            w // 10, outline=BACK_EDGE, width=max(SCALE, w // 20))
-    if horizontal:
-        face = face.transpose(Image.Transpose.ROTATE_90)
     return face.reduce(SCALE)
 
 
