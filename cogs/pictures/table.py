@@ -120,15 +120,32 @@ def _trick_tile(image: Image.Image, ring: _Ring, tile: Tile, angle: float) -> No
 
 
 def _banner(draw: ImageDraw.ImageDraw, text: str, room: float) -> None:
-    """The end of a hand or game across the middle, between the seats at either side."""
-    size = 30
-    while size > 20 and draw.textlength(text, font=font(size, bold=True)) + 32 > room:
-        size -= 2
-    face = font(size, bold=True)
-    width = min(room, draw.textlength(text, font=face) + 40)
-    x0, y0 = CENTRE[0] - width / 2, CENTRE[1] - 30
-    draw.rounded_rectangle((x0, y0, x0 + width, y0 + 60), 14, fill=PLATE, outline=TURN, width=4)
-    text_at(draw, CENTRE, text, face, TURN, width - 32, anchor="mm")
+    """The end of a hand or game across the middle, between the seats at either side: on one
+    line, or two when one would need a smaller type."""
+    lines = _banner_lines(draw, text, room - 40)
+    faces = [font(size, bold=True) for size in _BANNER_SIZES]
+    face = next((f for f in faces if all(draw.textlength(line, font=f) <= room - 40
+                                          for line in lines)), faces[-1])
+    width = min(room, max(draw.textlength(line, font=face) for line in lines) + 40)
+    height = 24 + 38 * len(lines)
+    x0, y0 = CENTRE[0] - width / 2, CENTRE[1] - height / 2
+    draw.rounded_rectangle((x0, y0, x0 + width, y0 + height), 14, fill=PLATE, outline=TURN,
+                           width=4)
+    for n, line in enumerate(lines):
+        centre = (CENTRE[0], y0 + 12 + 38 * n + 19)
+        text_at(draw, centre, line, face, TURN, width - 32, anchor="mm")
+
+
+_BANNER_SIZES = (30, 28, 26, 24, 22, 20)
+
+
+def _banner_lines(draw: ImageDraw.ImageDraw, text: str, room: float) -> tuple[str, ...]:
+    """``text`` whole if it fits at full size, else cut at the space nearest its middle."""
+    if draw.textlength(text, font=font(_BANNER_SIZES[0], bold=True)) <= room or " " not in text:
+        return (text,)
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    cut = min(spaces, key=lambda i: abs(2 * i - len(text)))
+    return (text[:cut], text[cut + 1:])
 
 
 def _board(draw: ImageDraw.ImageDraw, image: Image.Image, sides: tuple[SideRow, ...]) -> None:
