@@ -2,8 +2,14 @@
 
 :func:`draw_table` and :func:`draw_hand` are top-level pure functions (scene in, PNG bytes out),
 so a process pool can run them: the scene pickles, and the picture depends on nothing else.
-:class:`Pictures` keeps the last pictures by scene and draws a missing one in an executor (a
-thread by default, or the bot's process pool), so an unchanged table costs a dict look-up.
+:class:`Pictures` keeps the last pictures by scene and draws a missing one in an executor (the
+loop's default threads unless one is given, such as a process pool), so an unchanged table
+costs a dict look-up::
+
+    pictures = Pictures()                      # one per bot
+    scene = table_scene(observe(game, None), names, words)
+    png = await pictures.png(scene)            # or: loop.run_in_executor(pool, draw_table, scene)
+    file = discord.File(io.BytesIO(png), "table.png", description=table_alt(scene))
 """
 
 from __future__ import annotations
