@@ -68,7 +68,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         headline=_headline(observation, words),
         status=_status(observation, words) if playing else "",
         banner=_banner(observation, words),
-        trick=words.trick.format(n=observation.trick_number)
+        trick=words.trick.format(number=observation.trick_number)
         if observation.phase is Phase.PLAY else "",
         legend=_legend(trump, words) if playing else ("", ""),
     )
@@ -186,7 +186,7 @@ def _note(observation: Observation, seat: Seat, words: Words) -> str:
 def bid_text(bid: Bid, words: Words) -> str:
     if not bid.is_marks:
         return str(bid.points)
-    marks = (words.mark_bid if bid.marks == 1 else words.marks_bid).format(n=bid.marks)
+    marks = words.marks_text(bid.marks)
     if bid.kind is BidKind.PLAIN:
         return marks
     return f"{bid.kind.value.capitalize()} ({marks})"
@@ -264,5 +264,4 @@ def _score(observation: Observation, team: Team, words: Words) -> str:
     """The game score: marks, or points in the 250-point game (H-POINTS)."""
     if observation.options.points_game:
         return words.points.format(n=observation.score[team])
-    n = observation.marks[team]
-    return (words.mark if n == 1 else words.marks).format(n=n)
+    return words.marks_text(observation.marks[team])

@@ -179,7 +179,7 @@ def synthetic_scene(variant: Variant, rng: random.Random) -> TableScene:
         seats=seats, sides=sides,
         headline=f"Hand 2 · Seat 2 bid {variant.bid} · Trump: {ENGLISH.suits[trump]}",
         status=f"{variant.sides[1 % len(variant.sides)]} need 20 · the others set them with 9",
-        trick=ENGLISH.trick.format(n=tricks + 1), legend=(ENGLISH.legend_trump,
+        trick=ENGLISH.trick.format(number=tricks + 1), legend=(ENGLISH.legend_trump,
                                                           ENGLISH.legend_count))
 
 

@@ -10,6 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 from PIL import Image
 
+from bot.i18n import translations
 from cogs.pictures import (
     ENGLISH,
     HandScene,
@@ -152,11 +153,15 @@ def test_scenes_refuse_what_cannot_be_drawn() -> None:
 def test_words_come_translated_from_the_callers_catalog() -> None:
     shouted = ENGLISH.translated(str.upper)
     assert shouted.seats == ("NORTH", "EAST", "SOUTH", "WEST") and shouted.hand == "HAND {HAND}"
-    catalog = {"Trick {n}": "Vaza {n}", "North": "Norte"}
-    words = Words().translated(lambda text: catalog.get(text, text))
-    game = next(g for g in playout("words") if g.hand.trick)
-    scene = table_scene(observe(game, None), NAMES, words)
-    assert scene.trick.startswith("Vaza ") and scene.seats[0].subtitle.startswith("Norte")
+    assert shouted.marks_text(2) == "2 marks"  # counts go through the plural look-up only
+    catalog = translations("pt-BR")
+    words = Words().translated(catalog.gettext, catalog.ngettext)
+    game = next(g for g in playout("words") if g.hand.trick and g.hand_number > 1)
+    seen = observe(game, None)
+    scene = table_scene(seen, NAMES, words)
+    assert scene.trick == f"Vaza {seen.trick_number}"
+    assert scene.seats[0].subtitle.startswith("Norte")
+    assert words.marks_text(0) == "0 marca" and words.marks_text(2) == "2 marcas"  # pt-BR: n > 1
 
 
 async def test_pictures_draw_a_scene_once_and_forget_the_oldest() -> None:
