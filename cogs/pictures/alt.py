@@ -1,0 +1,45 @@
+"""The text alternative of a picture, from the same scene, so it says what the picture shows.
+
+Discord takes up to 1,024 characters of alt text; tiles are written as players write them
+(``[6|4]``) and every word is the scene's own, already in the reader's language.
+"""
+
+from __future__ import annotations
+
+from .scene import HandScene, TableScene, Tile
+
+LIMIT = 1024
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> str:
+    return " ".join(tile.label for tile in tiles)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
+
+
+def table_alt(scene: TableScene) -> str:
+    """The table in a few sentences: headline, need/set, each seat, each side."""
+    parts = [scene.headline, scene.status, scene.banner]
+    seats = []
+    for seat in scene.seats:
+        facts = [fact for fact in (seat.note, seat.played.label if seat.played else "") if fact]
+        said = f"{seat.name} ({seat.subtitle})"
+        seats.append(f"{said}: {', '.join(facts)}" if facts else said)
+    parts.append(f"{scene.trick}: " + "; ".join(seats) if scene.trick else "; ".join(seats))
+    for side in scene.sides:
+        facts = [side.score, side.points, side.covered_text,
+                 " · ".join(_tiles(group) for group in side.groups)]
+        parts.append(f"{side.title}: " + ", ".join(fact for fact in facts if fact))
+    return _clip(". ".join(part for part in parts if part) + ".")
+
+
+def hand_alt(scene: HandScene) -> str:
+    """The hand in dealt order, the playable tiles named after it."""
+    parts = [scene.title, scene.status, _tiles(scene.tiles)]
+    if scene.playable is not None:
+        playable = tuple(tile for tile, ok in zip(scene.tiles, scene.playable, strict=True)
+                         if ok)
+        parts.append(f"{scene.legend[2]}: {_tiles(playable)}")
+    return _clip(". ".join(part for part in parts if part) + ".")

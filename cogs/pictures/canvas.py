@@ -1,0 +1,90 @@
+"""What every picture shares: the shipped fonts, the colours, text that fits, and PNG bytes.
+
+The fonts are read from this package, never from the system, so every machine draws the same
+picture; the PNG is quantised to a small palette, which keeps a table under 60 KB.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int]
+
+FELT: Colour = (18, 84, 56)
+TABLE: Colour = (24, 104, 69)
+RIM: Colour = (12, 60, 40)
+BAR: Colour = (9, 44, 30)
+PLATE: Colour = (8, 38, 26)
+TEXT: Colour = (255, 255, 255)
+MUTED: Colour = (186, 214, 198)
+TURN: Colour = (255, 214, 64)
+"""The seat whose turn it is, and the need/set line: the two things a player looks for."""
+TRUMP: Colour = (255, 170, 0)
+COUNT: Colour = (222, 38, 52)
+PLAYABLE: Colour = (92, 230, 120)
+SIDES: tuple[Colour, ...] = ((96, 172, 255), (255, 128, 170), (196, 160, 255), (120, 230, 200),
+                             (255, 200, 130), (170, 220, 90), (240, 240, 240), (255, 150, 90))
+"""One colour per side, told apart on the felt and from the trump and count marks."""
+
+PALETTE_COLOURS = 96
+
+
+def side_colour(side: int) -> Colour:
+    return SIDES[side % len(SIDES)]
+
+
+@functools.cache
+def _font_bytes(name: str) -> bytes:
+    return resources.files(__package__).joinpath("fonts", name).read_bytes()
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(io.BytesIO(_font_bytes(name)), size)
+
+
+_NOTDEF = "\U0010fffd"
+"""A private-use character no font draws: its glyph is the font's "missing" box."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _drawn(character: str) -> bool:
+    face = font(20, bold=True)
+    mask = face.getmask(character)
+    missing = face.getmask(_NOTDEF)
+    return character.isspace() or (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the shipped font lacks (most emoji, CJK), which would
+    show as empty boxes; the text alternative keeps them."""
+    return " ".join("".join(c for c in text if _drawn(c)).split())
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text``, cut with an ellipsis where it would be wider than ``width``."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+            face: ImageFont.FreeTypeFont, fill: Colour, width: float, anchor: str = "la") -> None:
+    """Draw ``text`` cut to ``width``; anchors as Pillow's (``"mm"``: centred on ``xy``)."""
+    draw.text(xy, fit(draw, drawable(text), face, width), font=face, fill=fill, anchor=anchor)
+
+
+def png(image: Image.Image) -> bytes:
+    """Palette PNG bytes: the same image always gives the same bytes."""
+    quantised = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    quantised.save(out, format="PNG", compress_level=6)
+    return out.getvalue()

@@ -1,0 +1,122 @@
+"""What a picture shows, and nothing more: frozen, hashable values that key the picture cache.
+
+A scene knows no engine type, so it describes any table of the 42 family: 3 to 8 seats, any
+number of sides (teams, or each for oneself), tiles of sets up to double-nine. Its words are
+already in the reader's language; the renderer only draws them. Everything here is public for
+the scene's viewer, since :mod:`.adapt` copies it from that viewer's observation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_PIPS = 9
+"""The highest end a tile may have: double-nine sets."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A face, high end first, with the marks that make trumps and count tiles stand out."""
+
+    high: int
+    low: int
+    trump: bool = False
+    count: int = 0
+    """The points it is worth when captured; 0 for a tile that is not a counter."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.low <= self.high <= MAX_PIPS:
+            raise ValueError(f"a tile is high|low with 0 <= low <= high <= {MAX_PIPS}, not "
+                             f"{self.high}|{self.low}")
+
+    @property
+    def label(self) -> str:
+        """The way players write it: ``[6|4]``."""
+        return f"[{self.high}|{self.low}]"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlace:
+    """One seat as drawn around the table."""
+
+    name: str
+    """Who sits there, as the table shows them."""
+    subtitle: str
+    """The seat's own name and public facts about it: ``"North · dealer"``."""
+    side: int
+    """Index into :attr:`TableScene.sides`: the side whose colour the seat wears."""
+    note: str = ""
+    """A short word by the seat: its call in the auction, "to play", "sits out"."""
+    turn: bool = False
+    played: Tile | None = None
+    """Its tile in the trick in progress."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideRow:
+    """One side's line of the score board: its score and the captured tiles it may show."""
+
+    title: str
+    score: str
+    """The game score in words: ``"4 marks"``."""
+    points: str
+    """Hand points in words, or ``""`` when the faces do not show them (R-SEE-MARKS)."""
+    groups: tuple[tuple[Tile, ...], ...]
+    """Captured tiles face up, each group sorted (R-SEE-POINTS, R-SEE-ANON): one group for a
+    points contract, one per face-up pile for a marks contract (R-SEE-MARKS)."""
+    covered: int = 0
+    """Tricks this side holds face down."""
+    covered_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """The public table: seats clockwise from the one drawn at the top, then the score board."""
+
+    seats: tuple[SeatPlace, ...]
+    sides: tuple[SideRow, ...]
+    headline: str
+    """Hand number, contract and trump in words."""
+    status: str = ""
+    """What the declarers still need and what sets them, or what a marks contract asks."""
+    banner: str = ""
+    """How the hand or the game ended, drawn across the table when set."""
+    trick: str = ""
+    """The trick's name (``"Trick 4"``), shown while one is being played."""
+    legend: tuple[str, str] = ("", "")
+    """The words for the trump and count marks, shown when the scene has such tiles."""
+
+    def __post_init__(self) -> None:
+        if not 3 <= len(self.seats) <= 8:
+            raise ValueError("a table has 3 to 8 seats")
+        if any(not 0 <= seat.side < len(self.sides) for seat in self.seats):
+            raise ValueError("every seat belongs to one of the scene's sides")
+
+    @property
+    def tiles_on_table(self) -> bool:
+        return any(seat.played is not None for seat in self.seats)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every face the scene shows."""
+        played = tuple(seat.played for seat in self.seats if seat.played is not None)
+        return played + tuple(tile for side in self.sides for group in side.groups
+                              for tile in group)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScene:
+    """One player's own hand for their private panel, in dealt order (R-ORDER)."""
+
+    title: str
+    status: str
+    tiles: tuple[Tile, ...]
+    playable: tuple[bool, ...] | None
+    """Per tile, whether it may be played now; ``None`` when it is not this player's turn to
+    play, so no tile is marked either way."""
+    legend: tuple[str, str, str] = ("", "", "")
+    """The words for the trump, count and playable marks."""
+
+    def __post_init__(self) -> None:
+        if self.playable is not None and len(self.playable) != len(self.tiles):
+            raise ValueError("one playable flag per tile")
