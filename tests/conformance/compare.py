@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests import hermetic
 from tests.conformance.reference import Malformed, Unspecified, replay_text
 from tests.conformance.scenarios import random_case
 from tests.conformance.variant_scenarios import random_variant_case
@@ -55,6 +56,7 @@ def subprocess_engine(texts: list[str]) -> list[Output]:
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=hermetic.environment(),
         check=False,
     )
     answers = done.stdout.splitlines()

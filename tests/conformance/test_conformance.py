@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests import hermetic
 from tests.conformance.compare import (
     ROOT,
     compare,
@@ -71,13 +72,16 @@ def test_command_line_exit_status_and_jsonl_error_lines() -> None:
     good = _scenario([{"seat": 0, "action": "pass"}])
     bad = _scenario([], dealer=4)
     command = [sys.executable, "-m", "engine.replay"]
-    done = subprocess.run(command, input=good, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(command, input=good, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment())
     assert done.returncode == 0 and json.loads(done.stdout) == reference_output(good)
-    done = subprocess.run(command, input=bad, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(command, input=bad, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment())
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     lines = "\n".join([good, bad, "not json", good]) + "\n"
     done = subprocess.run(
-        [*command, "--jsonl"], input=lines, capture_output=True, text=True, cwd=ROOT
+        [*command, "--jsonl"], input=lines, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment()
     )
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(answers) == 4 and "error" in answers[1] and "error" in answers[2]

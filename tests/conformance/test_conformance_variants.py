@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from tests import hermetic
 from tests.conformance.compare import (
     ROOT,
     compare,
@@ -41,14 +42,17 @@ def test_command_line_accepts_a_variant_and_refuses_a_broken_one(name: str) -> N
     good = json.dumps(random_variant_scenario(random.Random(name), name))
     bad = json.dumps({**json.loads(good), "options": {}})
     command = [sys.executable, "-m", "engine.replay"]
-    done = subprocess.run(command, input=good, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(command, input=good, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment())
     assert done.returncode == 0, done.stderr[-500:]
     assert differences(reference_output(good), json.loads(done.stdout)) == []
-    done = subprocess.run(command, input=bad, capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(command, input=bad, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment())
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     lines = "\n".join([good, bad, good]) + "\n"
     done = subprocess.run(
-        [*command, "--jsonl"], input=lines, capture_output=True, text=True, cwd=ROOT
+        [*command, "--jsonl"], input=lines, capture_output=True, text=True, cwd=ROOT,
+        env=hermetic.environment()
     )
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(answers) == 3 and "error" in answers[1]
