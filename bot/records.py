@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from engine import DEFAULT_OPTIONS, SEATS, Options, Seat
@@ -46,10 +46,13 @@ class Player:
 
     kind: PlayerKind
     user_id: int | None = None
+    name: str | None = field(default=None, compare=False)
+    """The member's display name when they sat down, for the table picture (which can't show
+    a mention); not part of who the player is."""
 
     @classmethod
-    def member(cls, user_id: int) -> Player:
-        return cls(PlayerKind.MEMBER, user_id)
+    def member(cls, user_id: int, name: str | None = None) -> Player:
+        return cls(PlayerKind.MEMBER, user_id, name)
 
     @classmethod
     def computer(cls) -> Player:
@@ -84,6 +87,8 @@ class TableRecord:
     away_votes: tuple[tuple[Seat, int], ...] = ()
     """(seat, member) for each seated member who agreed to let a computer player play that
     seat; the seat is handed over once every other seated member agreed. Sorted."""
+    ping_message_id: int | None = None
+    """The channel message that tells the member to act it is their turn, until they act."""
 
     def player(self, seat: Seat) -> Player | None:
         return self.seats[seat]

@@ -147,11 +147,91 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE computer_stats",
         "ALTER TABLE computer_stats_3 RENAME TO computer_stats",
     ),
+    (  # 4: tables of 3 to 8 seats and games of the whole family (the table's variant, a
+       # leaderboard per kind of game); the members' names for the table picture; where the
+       # "your turn" ping is, so it can be removed after a restart; each member's settings
+        "ALTER TABLE tables ADD COLUMN variant TEXT NOT NULL DEFAULT '42'",
+        "ALTER TABLE tables ADD COLUMN ping_message_id INTEGER",
+        """CREATE TABLE seats_4 (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),
+            kind     TEXT NOT NULL DEFAULT 'member',
+            user_id  INTEGER,
+            stand_in INTEGER NOT NULL DEFAULT 0 CHECK (stand_in IN (0, 1)),
+            name     TEXT,
+            PRIMARY KEY (table_id, seat)
+        ) WITHOUT ROWID""",
+        """INSERT INTO seats_4 (table_id, seat, kind, user_id, stand_in)
+            SELECT table_id, seat, kind, user_id, stand_in FROM seats""",
+        "DROP TABLE seats",
+        "ALTER TABLE seats_4 RENAME TO seats",
+        """CREATE UNIQUE INDEX seats_one_per_member ON seats (table_id, user_id)
+            WHERE user_id IS NOT NULL""",
+        """CREATE TABLE actions_4 (
+            table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            n           INTEGER NOT NULL,
+            hand_number INTEGER NOT NULL,
+            seat        INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),
+            action      TEXT NOT NULL,
+            created_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            PRIMARY KEY (table_id, n)
+        ) WITHOUT ROWID""",
+        "INSERT INTO actions_4 SELECT table_id, n, hand_number, seat, action, created_at"
+        " FROM actions",
+        "DROP TABLE actions",
+        "ALTER TABLE actions_4 RENAME TO actions",
+        """CREATE TABLE away_votes_4 (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),
+            voter_id INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat, voter_id)
+        ) WITHOUT ROWID""",
+        "INSERT INTO away_votes_4 SELECT table_id, seat, voter_id FROM away_votes",
+        "DROP TABLE away_votes",
+        "ALTER TABLE away_votes_4 RENAME TO away_votes",
+        """CREATE TABLE player_stats_4 (
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL DEFAULT 'marks',
+            user_id        INTEGER NOT NULL,
+            games_played   INTEGER NOT NULL DEFAULT 0,
+            games_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            points_won     INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID""",
+        "INSERT INTO player_stats_4 SELECT guild_id, game, user_id, games_played, games_won,"
+        " marks_won, points_won, contracts_bid, contracts_made FROM player_stats",
+        "DROP TABLE player_stats",
+        "ALTER TABLE player_stats_4 RENAME TO player_stats",
+        """CREATE TABLE computer_stats_4 (
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL DEFAULT 'marks',
+            seats_played   INTEGER NOT NULL DEFAULT 0,
+            seats_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            points_won     INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game)
+        ) WITHOUT ROWID""",
+        "INSERT INTO computer_stats_4 SELECT guild_id, game, seats_played, seats_won,"
+        " marks_won, points_won, contracts_bid, contracts_made FROM computer_stats",
+        "DROP TABLE computer_stats",
+        "ALTER TABLE computer_stats_4 RENAME TO computer_stats",
+        """CREATE TABLE member_settings (
+            guild_id INTEGER NOT NULL,
+            user_id  INTEGER NOT NULL,
+            pings    INTEGER NOT NULL DEFAULT 1 CHECK (pings IN (0, 1)),
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                  "rules_version, status")
+                  "rules_version, status, ping_message_id")
 
 
 class StorageError(Exception):
@@ -269,8 +349,9 @@ class Storage:
                 table_id = cursor.lastrowid
                 assert table_id is not None
                 await db.executemany(
-                    "INSERT INTO seats (table_id, seat, kind, user_id) VALUES (?, ?, ?, ?)",
-                    [(table_id, seat, p.kind.value, p.user_id)
+                    "INSERT INTO seats (table_id, seat, kind, user_id, name)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(table_id, seat, p.kind.value, p.user_id, p.name)
                      for seat, p in zip(SEATS, seats, strict=True) if p is not None])
         except sqlite3.IntegrityError as error:
             raise ConflictError(str(error)) from None
@@ -331,8 +412,9 @@ class Storage:
                         await db.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
                                          (table_id, player.user_id))
                     await db.execute(
-                        "INSERT INTO seats (table_id, seat, kind, user_id) VALUES (?, ?, ?, ?)",
-                        (table_id, seat, player.kind.value, player.user_id))
+                        "INSERT INTO seats (table_id, seat, kind, user_id, name)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (table_id, seat, player.kind.value, player.user_id, player.name))
                 await db.execute("UPDATE tables SET updated_at = " + _NOW + " WHERE id = ?",
                                  (table_id,))
         except sqlite3.IntegrityError as error:
@@ -461,6 +543,26 @@ class Storage:
             await db.execute("UPDATE tables SET updated_at = " + _NOW + " WHERE id = ?",
                              (table_id,))
 
+    # ----- turn pings and members' settings ----------------------------------------------------
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        """Where the table's "your turn" ping is (``None``: there is none)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE tables SET ping_message_id = ? WHERE id = ?",
+                             (message_id, table_id))
+
+    async def pings_on(self, guild_id: int, user_id: int) -> bool:
+        """Whether the member is pinged when it is their turn (yes, unless they said no)."""
+        row = await self._fetchone("SELECT pings FROM member_settings WHERE guild_id = ? AND"
+                                   " user_id = ?", (guild_id, user_id))
+        return row is None or bool(row[0])
+
+    async def set_pings(self, guild_id: int, user_id: int, on: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT INTO member_settings (guild_id, user_id, pings)"
+                             " VALUES (?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
+                             " pings = excluded.pings", (guild_id, user_id, int(on)))
+
     # ----- leaderboard --------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
@@ -507,10 +609,10 @@ class Storage:
         stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
         votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
         marks = ",".join("?" * len(ids))
-        for table_id, seat, kind, user_id, stand_in in await self._fetchall(
-                "SELECT table_id, seat, kind, user_id, stand_in FROM seats"
+        for table_id, seat, kind, user_id, stand_in, name in await self._fetchall(
+                "SELECT table_id, seat, kind, user_id, stand_in, name FROM seats"
                 f" WHERE table_id IN ({marks})", ids):
-            seats[table_id][seat] = Player(PlayerKind(kind), user_id)
+            seats[table_id][seat] = Player(PlayerKind(kind), user_id, name)
             if stand_in:
                 stand_ins[table_id].add(SEATS[seat])
         for table_id, seat, voter_id in await self._fetchall(
@@ -523,6 +625,7 @@ class Storage:
             status=Status(row["status"]), seats=tuple(seats[row["id"]]), seed=row["seed"],
             options=_options_from_json(row["options"]), rules_version=row["rules_version"],
             stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
+            ping_message_id=row["ping_message_id"],
         ) for row in rows]
 
 

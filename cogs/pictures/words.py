@@ -13,6 +13,8 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.i18n import N_
+
 Plural = Callable[[str, str, int], str]
 """``ngettext``: the singular or plural message for a number, translated."""
 
@@ -23,49 +25,50 @@ def english_plural(singular: str, plural: str, n: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    seats: tuple[str, ...] = ("North", "East", "South", "West")
-    sides: tuple[str, ...] = ("North–South", "East–West")
-    trumps: tuple[str, ...] = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes",
-                               "doubles", "no trump (follow me)", "Nello", "Sevens")
+    seats: tuple[str, ...] = (N_("North"), N_("East"), N_("South"), N_("West"))
+    sides: tuple[str, ...] = (N_("North–South"), N_("East–West"))
+    trumps: tuple[str, ...] = (N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"),
+                               N_("fives"), N_("sixes"), N_("doubles"),
+                               N_("no trump (follow me)"), N_("Nello"), N_("Sevens"))
     """Trump names by the engine's ``Trump`` value."""
-    suits: tuple[str, ...] = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes",
-                              "sevens", "eights", "nines")
-    trumps_led: str = "trumps"
-    doubles_led: str = "doubles"
-    hand: str = "Hand {hand}"
-    bidding: str = "Bidding"
-    high_bid: str = "High bid: {seat} {bid}"
-    bid: str = "{seat} bid {bid}"
-    trump: str = "Trump: {trump}"
-    naming_trump: str = "Trump: being named"
-    need: str = "{side} need {need}"
-    set: str = "{side} set them with {set}"
-    every_trick: str = "{side} must take every trick"
-    trick: str = "Trick {number}"
-    dealer: str = "dealer"
-    to_play: str = "to play"
-    to_bid: str = "to bid"
-    to_name_trump: str = "names trump"
-    passed: str = "Pass"
-    declared: str = "bid {bid}"
-    sits_out: str = "sits out"
+    suits: tuple[str, ...] = (N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"),
+                              N_("fives"), N_("sixes"), N_("sevens"), N_("eights"), N_("nines"))
+    trumps_led: str = N_("trumps")
+    doubles_led: str = N_("doubles")
+    hand: str = N_("Hand {hand}")
+    bidding: str = N_("Bidding")
+    high_bid: str = N_("High bid: {seat} {bid}")
+    bid: str = N_("{seat} bid {bid}")
+    trump: str = N_("Trump: {trump}")
+    naming_trump: str = N_("Trump: being named")
+    need: str = N_("{side} need {need}")
+    set: str = N_("{side} set them with {set}")
+    every_trick: str = N_("{side} must take every trick")
+    trick: str = N_("Trick {number}")
+    dealer: str = N_("dealer")
+    to_play: str = N_("to play")
+    to_bid: str = N_("to bid")
+    to_name_trump: str = N_("names trump")
+    passed: str = N_("Pass")
+    declared: str = N_("bid {bid}")
+    sits_out: str = N_("sits out")
     mark: str = "{n} mark"
     marks: str = "{n} marks"
     """A number of marks, the singular and plural message ids of one catalog entry."""
-    points: str = "{n} points"
-    hand_points: str = "{n} this hand"
-    covered: str = "{n} face down"
-    made: str = "{side} made {bid}"
-    was_set: str = "{side} were set"
-    won: str = "{side} win the game"
-    redeal: str = "Everybody passed"
-    last_trick: str = "Last trick"
-    your_hand: str = "Your hand"
-    your_lead: str = "Your lead"
-    led: str = "{suit} led"
-    legend_trump: str = "trump"
-    legend_count: str = "count"
-    legend_playable: str = "playable"
+    points: str = N_("{n} points")
+    hand_points: str = N_("{n} this hand")
+    covered: str = N_("{n} face down")
+    made: str = N_("{side} made {bid}")
+    was_set: str = N_("{side} were set")
+    won: str = N_("{side} win the game")
+    redeal: str = N_("Everybody passed")
+    last_trick: str = N_("Last trick")
+    your_hand: str = N_("Your hand")
+    your_lead: str = N_("Your lead")
+    led: str = N_("{suit} led")
+    legend_trump: str = N_("trump")
+    legend_count: str = N_("count")
+    legend_playable: str = N_("playable")
 
     plural: Plural = english_plural
 

@@ -154,7 +154,7 @@ async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None
                     " marks_won) VALUES (?, ?, 3, 2, 17)", (GUILD, ANA))
     storage = await Storage.open(path)
     try:
-        assert await storage.schema_version() == SCHEMA_VERSION == 3
+        assert await storage.schema_version() == SCHEMA_VERSION
         table = await storage.table(1)
         assert table is not None
         assert table.seats == tuple(Player.member(u) for u in (ANA, BIA, CAIO, DAVI))
@@ -248,7 +248,7 @@ async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: P
                     " contracts_bid, contracts_made) VALUES (?, 6, 2, 20, 5, 4)", (GUILD,))
     storage = await Storage.open(path)
     try:
-        assert await storage.schema_version() == SCHEMA_VERSION == 3
+        assert await storage.schema_version() == SCHEMA_VERSION
         assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
         assert await storage.computer_standing(GUILD) == ComputerStanding(6, 2, 20, 5, 4)
         assert await storage.leaderboard(GUILD, game=GameKind.POINTS) == []
@@ -279,3 +279,50 @@ async def test_house_rules_are_stored_in_the_lobby_only(storage: Storage) -> Non
     await storage.start_game(table.id, "seed", chosen, 1)
     with pytest.raises(ConflictError):
         await storage.set_options(table.id, Options())
+
+
+async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Path) -> None:
+    """Upgraded in place: tables, seats, actions, votes and the leaderboard as they were; then
+    seats 0 to 7, names, a variant per table and kinds of game beyond marks and points."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statements in MIGRATIONS[:3]:
+            for statement in statements:
+                raw.execute(statement)
+        raw.execute("PRAGMA user_version = 3")
+        raw.execute("INSERT INTO tables (guild_id, channel_id, creator_id, seed, status,"
+                    " rules_version) VALUES (?, ?, ?, 'seed', 'playing', 1)",
+                    (GUILD, CHANNEL, ANA))
+        raw.executemany("INSERT INTO seats (table_id, seat, kind, user_id, stand_in)"
+                        " VALUES (1, ?, ?, ?, ?)",
+                        [(0, "member", ANA, 1), (1, "computer", None, 0), (2, "member", CAIO, 0),
+                         (3, "member", DAVI, 0)])
+        raw.execute("INSERT INTO actions (table_id, n, hand_number, seat, action)"
+                    " VALUES (1, 0, 1, 2, 'pass')")
+        raw.execute("INSERT INTO away_votes (table_id, seat, voter_id) VALUES (1, 3, ?)", (ANA,))
+        raw.execute("INSERT INTO player_stats (guild_id, game, user_id, games_played,"
+                    " games_won, marks_won) VALUES (?, 'points', ?, 2, 1, 0)", (GUILD, ANA))
+        raw.execute("INSERT INTO computer_stats (guild_id, game, seats_played, seats_won)"
+                    " VALUES (?, 'marks', 4, 1)", (GUILD,))
+    storage = await Storage.open(path)
+    try:
+        assert await storage.schema_version() == SCHEMA_VERSION
+        table = await storage.table(1)
+        assert table is not None
+        assert table.seats == (Player.member(ANA), Player.computer(), Player.member(CAIO),
+                               Player.member(DAVI))
+        assert table.stand_ins == {Seat.NORTH} and table.away_votes == ((Seat.WEST, ANA),)
+        assert [a.text for a in await storage.actions(1)] == ["pass"]
+        points = await storage.leaderboard(GUILD, game=GameKind.POINTS)
+        assert [(s.user_id, s.games_won) for s in points] == [(ANA, 1)]
+        assert await storage.computer_standing(GUILD) == ComputerStanding(4, 1, 0, 0, 0)
+        assert all(p is None or p.name is None for p in table.seats)
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("INSERT INTO seats (table_id, seat, kind, name) VALUES (1, 7, 'computer',"
+                    " 'x')")
+        raw.execute("INSERT INTO player_stats (guild_id, game, user_id) VALUES (1, 'moon', 1)")
+        assert raw.execute("SELECT variant FROM tables").fetchone() == ("42",)
+        with pytest.raises(sqlite3.IntegrityError):
+            raw.execute("INSERT INTO seats (table_id, seat, kind) VALUES (1, 8, 'computer')")
