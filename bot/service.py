@@ -334,16 +334,31 @@ class TableService:
         """The server's computer players, every seat they held counted together."""
         return await self.storage.computer_standing(guild_id, game)
 
+    async def pings_on(self, guild_id: int, user_id: int) -> bool:
+        return await self.storage.pings_on(guild_id, user_id)
+
+    async def set_pings(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Whether the member is told by a ping when it is their turn (stored)."""
+        await self.storage.set_pings(guild_id, user_id, on)
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        """Where the table's "your turn" ping now is, so it can be removed later."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            await self.storage.set_ping(table_id, message_id)
+            live.table = replace(live.table, ping_message_id=message_id)
+
     # ----- the lobby ----------------------------------------------------------------------------
 
     async def open_table(self, guild_id: int, channel_id: int, user_id: int,
                          locale: str | None, fill: Fill = Fill.NONE,
-                         options: Options | None = None) -> TableSnapshot:
+                         options: Options | None = None, *,
+                         name: str | None = None) -> TableSnapshot:
         """A new table in this channel, its creator sitting North; with ``fill``, computer
         players take the other seats (or all four), ready to start. ``options`` are its house
         rules (the service's default ones if left out); its creator may change them until the
         start."""
-        seats: list[Player | None] = [Player.member(user_id), None, None, None]
+        seats: list[Player | None] = [Player.member(user_id, name), None, None, None]
         if fill is Fill.OTHERS:
             seats[1:] = [Player.computer()] * 3
         elif fill is Fill.ALL:
@@ -373,8 +388,10 @@ class TableService:
             live.table = replace(live.table, message_id=message_id)
             return live.table
 
-    async def join(self, table_id: int, user_id: int, seat: Seat | None = None) -> TableSnapshot:
-        """Take ``seat`` (or the first free one) before the game starts."""
+    async def join(self, table_id: int, user_id: int, seat: Seat | None = None, *,
+                   name: str | None = None) -> TableSnapshot:
+        """Take ``seat`` (or the first free one) before the game starts; ``name`` is the
+        member's display name, for the table picture."""
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
@@ -391,7 +408,7 @@ class TableService:
                 raise Refusal("You are already sitting at {seat}.", seat=seat)
             if table.player(seat) is not None:
                 raise Refusal("{seat} is taken.", seat=seat)
-            await self._write_seat(live, seat, Player.member(user_id))
+            await self._write_seat(live, seat, Player.member(user_id, name))
             return self._snapshot(live)
 
     async def add_computer(self, table_id: int, user_id: int,

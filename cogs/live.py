@@ -17,9 +17,11 @@ from typing import Any
 
 import discord
 
-from bot.service import Refusal, TableService, Unrestorable
+from bot.service import Refusal, TableService, TableSnapshot, Unrestorable
 
 from . import render
+from .pictured import show_hand, show_table
+from .pictures import Pictures
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +72,16 @@ class Redrawer:
 class TableMessages:
     """The table message of each table, edited in place; posted again if it was deleted."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService,
+                 pictures: Pictures) -> None:
         self.client = client
         self.service = service
+        self.pictures = pictures
         self.redrawer = Redrawer()
+
+    async def reply(self, snapshot: TableSnapshot) -> render.Reply:
+        """The table message for ``snapshot``: its text and its picture."""
+        return await show_table(render.table_message(snapshot), snapshot, self.pictures)
 
     def touch(self, table_id: int) -> None:
         """The table changed: draw it again soon."""
@@ -97,7 +105,7 @@ class TableMessages:
         table = snapshot.table
         if table.message_id is None:
             return  # whoever opened the table is posting its message, then draws it again
-        reply = render.table_message(snapshot)
+        reply = await self.reply(snapshot)
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
@@ -145,8 +153,9 @@ class OpenPanels:
 
     Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, pictures: Pictures) -> None:
         self.service = service
+        self.pictures = pictures
         self._open: dict[tuple[int, int], _OpenPanel] = {}
         self.redrawer = Redrawer()
 
@@ -171,7 +180,8 @@ class OpenPanels:
         except Refusal:
             self._open.pop(key, None)
             return
-        reply = render.panel_message(panel, entry.locale)
+        reply = await show_hand(render.panel_message(panel, entry.locale), panel, entry.locale,
+                                self.pictures)
         try:
             await entry.interaction.edit_original_response(**reply.edit_kwargs())
         except discord.HTTPException as error:

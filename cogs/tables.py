@@ -26,6 +26,8 @@ from engine import Options, Pass, Seat
 from . import render
 from .components import DYNAMIC_ITEMS, dispatched
 from .live import OpenPanels, TableMessages
+from .pictured import show_hand
+from .pictures import Pictures
 from .typed import NOTHING, Call, choices, resolve
 
 if TYPE_CHECKING:
@@ -70,8 +72,9 @@ class Tables(commands.GroupCog, name="Tables",
     def __init__(self, bot: TexasBot) -> None:
         self.bot = bot
         self.service: TableService = bot.service
-        self.messages = TableMessages(bot, self.service)
-        self.panels = OpenPanels(self.service)
+        self.pictures = Pictures()
+        self.messages = TableMessages(bot, self.service, self.pictures)
+        self.panels = OpenPanels(self.service, self.pictures)
         self.autoplay = bot.autoplay
         self.autoplay.listen(self._after_action)
         self._resumed = False
@@ -174,7 +177,8 @@ class Tables(commands.GroupCog, name="Tables",
         async def work() -> Seat:
             table = await self.service.table_in_channel(self._channel_id(interaction))
             chosen = SEAT_CHOICES[seat.value] if seat is not None else None
-            snapshot = await self.service.join(table.id, interaction.user.id, chosen)
+            snapshot = await self.service.join(table.id, interaction.user.id, chosen,
+                                               name=interaction.user.display_name)
             self.messages.touch(table.id)
             taken = snapshot.table.seat_of(interaction.user.id)
             assert taken is not None
@@ -276,7 +280,7 @@ class Tables(commands.GroupCog, name="Tables",
             table = await self.service.table_in_channel(self._channel_id(interaction))
             snapshot = await self.service.snapshot(table.id)
             channel = self._channel(interaction)
-            message = await self._post(channel, render.table_message(snapshot))
+            message = await self._post(channel, await self.messages.reply(snapshot))
             moved = await self.service.set_message(table.id, message.id)
             if table.message_id is not None:
                 await self._retire(channel, table.message_id,
@@ -343,8 +347,8 @@ class Tables(commands.GroupCog, name="Tables",
 
     async def on_sit(self, interaction: discord.Interaction[Any], table_id: int,
                      seat: Seat) -> None:
-        await self._table_change(interaction, table_id,
-                                 self.service.join(table_id, interaction.user.id, seat))
+        await self._table_change(interaction, table_id, self.service.join(
+            table_id, interaction.user.id, seat, name=interaction.user.display_name))
 
     async def on_leave(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._table_change(interaction, table_id,
@@ -423,14 +427,14 @@ class Tables(commands.GroupCog, name="Tables",
             self._require_posting(interaction)
             snapshot = await self.service.rematch(table_id, interaction.user.id)
             message = await self._post(self._channel(interaction),
-                                       render.table_message(snapshot))
+                                       await self.messages.reply(snapshot))
             table = await self.service.set_message(snapshot.table.id, message.id)
             self.messages.touch(table.id)  # computer players may have moved meanwhile
             return table.link
 
         link = await within_window(interaction, work(), update=True)
         old = await self.service.snapshot(table_id)
-        reply = render.table_message(old)
+        reply = await self.messages.reply(old)
         reply.view = None
         if reply.embed is not None:
             reply.embed.add_field(name=t(old.table.locale, "Rematch"),
@@ -488,11 +492,12 @@ class Tables(commands.GroupCog, name="Tables",
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
         snapshot = await self.service.open_table(interaction.guild_id,
                                                  self._channel_id(interaction),
-                                                 interaction.user.id, locale, fill, options)
+                                                 interaction.user.id, locale, fill, options,
+                                                 name=interaction.user.display_name)
         table_id = snapshot.table.id
         try:
             message = await self._post(self._channel(interaction),
-                                       render.table_message(snapshot))
+                                       await self.messages.reply(snapshot))
         except BaseException:
             await self.service.forget_table(table_id)
             raise
@@ -561,7 +566,8 @@ class Tables(commands.GroupCog, name="Tables",
                           notice: str | None = None, piles: int | None = None) -> None:
         """The panel in place when the click came from it, else as a new private message."""
         locale = locale_of(interaction)
-        reply = render.panel_message(panel, locale, notice=notice, piles=piles)
+        reply = await show_hand(render.panel_message(panel, locale, notice=notice, piles=piles),
+                                panel, locale, self.pictures)
         source = interaction.message
         if (interaction.type is discord.InteractionType.component and source is not None
                 and source.flags.ephemeral):
@@ -618,7 +624,7 @@ class Tables(commands.GroupCog, name="Tables",
         """The old table message: a pointer to the new one, and no buttons."""
         try:
             await channel.get_partial_message(message_id).edit(content=text, embed=None,
-                                                              view=None)
+                                                              view=None, attachments=[])
         except discord.HTTPException as error:
             log.info("could not retire table message %s: %s", message_id, error)
 

@@ -1,0 +1,64 @@
+"""The pictures on the bot's messages: the table's, drawn from the spectator's observation only
+(the same one its text is written from), and a panel's hand, from its owner's observation.
+
+Drawing happens off the event loop and once per scene (:class:`cogs.pictures.Pictures`); the
+words come from the reader's catalog, and the names are those members had when they sat down
+(a picture can't show a mention).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from bot.i18n import name, t, translations
+from bot.records import TableRecord
+from bot.service import Panel, TableSnapshot
+from engine import SEATS
+
+from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
+from .render import Picture, Reply
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+
+
+@functools.cache
+def words(locale: str | None) -> Words:
+    """The pictures' words in ``locale``."""
+    catalog = translations(locale)
+    return Words().translated(catalog.gettext, catalog.ngettext)
+
+
+def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
+    """What the picture writes at each seat: the member's name, else the seat's own."""
+    names = []
+    for seat in SEATS:
+        player = table.player(seat)
+        if player is not None and player.is_computer:
+            names.append(t(locale, "Bot"))
+        elif player is not None and player.name:
+            names.append(player.name)
+        else:
+            names.append(name(locale, seat))
+    return tuple(names)
+
+
+async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) -> Reply:
+    """``reply`` with the picture of the table, once a game is on."""
+    observation = snapshot.observation
+    if observation is None or reply.embed is None:
+        return reply
+    locale = snapshot.table.locale
+    scene = table_scene(observation, seat_names(snapshot.table, locale), words(locale))
+    reply.show(Picture(TABLE_FILE, await pictures.png(scene), table_alt(scene)))
+    return reply
+
+
+async def show_hand(reply: Reply, panel: Panel, locale: str | None,
+                    pictures: Pictures) -> Reply:
+    """``reply`` with the picture of the panel owner's hand, legal tiles marked."""
+    if reply.embed is None or not panel.observation.hand:
+        return reply
+    scene = hand_scene(panel.observation, words(locale))
+    reply.show(Picture(HAND_FILE, await pictures.png(scene), hand_alt(scene)))
+    return reply
