@@ -26,7 +26,8 @@ from .pictures import Pictures
 log = logging.getLogger(__name__)
 
 PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
-"""An interaction token can edit its message for 15 minutes; keep a margin."""
+"""An interaction token can edit its message for 15 minutes; keep a margin for the last edit,
+which says the panel has expired."""
 
 
 class Redrawer:
@@ -142,6 +143,7 @@ class TableMessages:
 class _OpenPanel:
     interaction: discord.Interaction[Any]
     locale: str | None
+    expiry: asyncio.TimerHandle | None = None
 
     @property
     def editable(self) -> bool:
@@ -149,7 +151,8 @@ class _OpenPanel:
 
 
 class OpenPanels:
-    """The last panel each player opened at each table, updated while Discord allows it.
+    """The last panel each player opened at each table, updated while Discord allows it, and
+    told to say it has expired just before Discord stops allowing it.
 
     Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
 
@@ -161,7 +164,16 @@ class OpenPanels:
 
     def remember(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
                  locale: str | None) -> None:
-        self._open[(table_id, user_id)] = _OpenPanel(interaction, locale)
+        key = (table_id, user_id)
+        previous = self._open.get(key)
+        if previous is not None and previous.expiry is not None:
+            previous.expiry.cancel()
+        entry = _OpenPanel(interaction, locale)
+        left = (interaction.created_at + PANEL_LIFETIME - discord.utils.utcnow()).total_seconds()
+        entry.expiry = asyncio.get_running_loop().call_later(
+            max(left, 0.0), lambda: self.redrawer.mark(("panel", *key),
+                                                       lambda: self._expire(key, entry)))
+        self._open[key] = entry
         self._prune()
 
     def refresh(self, table_id: int, user_id: int) -> None:
@@ -170,27 +182,54 @@ class OpenPanels:
         if key in self._open:
             self.redrawer.mark(("panel", *key), lambda: self._draw(key))
 
+    def refresh_table(self, table_id: int) -> None:
+        """Draw every open panel at this table again."""
+        for open_table, user_id in list(self._open):
+            if open_table == table_id:
+                self.refresh(table_id, user_id)
+
+    def close(self) -> None:
+        for entry in self._open.values():
+            if entry.expiry is not None:
+                entry.expiry.cancel()
+        self._open.clear()
+
     async def _draw(self, key: tuple[int, int]) -> None:
         entry = self._open.get(key)
         if entry is None or not entry.editable:
-            self._open.pop(key, None)
             return
         try:
             panel = await self.service.panel(*key)
         except Refusal:
-            self._open.pop(key, None)
+            self._forget(key, entry)
             return
         reply = await show_hand(render.panel_message(panel, entry.locale), panel, entry.locale,
                                 self.pictures)
+        await self._edit(key, entry, reply)
+
+    async def _expire(self, key: tuple[int, int], entry: _OpenPanel) -> None:
+        """The last edit Discord allows: the panel says it has expired and how to get a fresh
+        one, rather than going quietly stale."""
+        if self._open.get(key) is not entry:
+            return
+        await self._edit(key, entry, render.expired_panel(entry.locale, key[0]))
+        self._forget(key, entry)
+
+    async def _edit(self, key: tuple[int, int], entry: _OpenPanel, reply: render.Reply) -> None:
         try:
             await entry.interaction.edit_original_response(**reply.edit_kwargs())
         except discord.HTTPException as error:
             log.info("panel of %s at table %s can't be updated any more: %s", key[1], key[0],
                      error)
-            if self._open.get(key) is entry:
-                del self._open[key]
+            self._forget(key, entry)
+
+    def _forget(self, key: tuple[int, int], entry: _OpenPanel) -> None:
+        if self._open.get(key) is entry:
+            del self._open[key]
+            if entry.expiry is not None:
+                entry.expiry.cancel()
 
     def _prune(self) -> None:
-        stale = [key for key, entry in self._open.items() if not entry.editable]
-        for key in stale:
-            del self._open[key]
+        stale = [(key, entry) for key, entry in self._open.items() if not entry.editable]
+        for key, entry in stale:
+            self._forget(key, entry)

@@ -554,6 +554,9 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
                            for s, tile in observation.trick)
         lines.append(t(locale, "Trick {number}: {plays}", number=observation.trick_number,
                        plays=plays))
+    if observation.contract is not None and observation.phase is Phase.PLAY:
+        lines.append(_points_text(locale, observation))
+    lines.append(_marks_line(locale, observation))
     lines.append(panel_status(locale, panel))
     last = panel.last_move
     if last is not None:
@@ -616,6 +619,18 @@ def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
         table_id, hand, count, row=2, placeholder=t(locale, "Name trump…"),
         options=[discord.SelectOption(label=action_label(locale, a), value=str(a))
                  for a in choices]))
+
+
+def expired_panel(locale: str | None, table_id: int) -> Reply:
+    """What a panel says once Discord no longer lets the bot update it (15 minutes after it was
+    opened): press Refresh, or My hand on the table, for a fresh one."""
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "This panel has expired"),
+                          description=t(locale, "Discord lets the bot keep a panel up to date"
+                                                " for 15 minutes only. Press Refresh for a"
+                                                " fresh one, or My hand on the table."))
+    view = discord.ui.View(timeout=None)
+    view.add_item(RefreshButton(table_id, t(locale, "Refresh")))
+    return Reply(None, embed, view)
 
 
 def panel_status(locale: str | None, panel: Panel) -> str:

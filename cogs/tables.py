@@ -28,6 +28,7 @@ from .components import DYNAMIC_ITEMS, dispatched
 from .live import OpenPanels, TableMessages
 from .pictured import show_hand
 from .pictures import Pictures
+from .pings import TurnPings
 from .typed import NOTHING, Call, choices, resolve
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class Tables(commands.GroupCog, name="Tables",
         self.pictures = Pictures()
         self.messages = TableMessages(bot, self.service, self.pictures)
         self.panels = OpenPanels(self.service, self.pictures)
+        self.pings = TurnPings(bot, self.service)
         self.autoplay = bot.autoplay
         self.autoplay.listen(self._after_action)
         self._resumed = False
@@ -84,6 +86,8 @@ class Tables(commands.GroupCog, name="Tables",
         self.autoplay.unlisten(self._after_action)
         self.messages.redrawer.cancel()
         self.panels.redrawer.cancel()
+        self.pings.redrawer.cancel()
+        self.panels.close()
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
@@ -102,6 +106,8 @@ class Tables(commands.GroupCog, name="Tables",
         if tables:
             log.info("resuming %d open tables", len(tables))
             await self.messages.redraw_all([table.id for table in tables])
+            for table in tables:
+                self.pings.touch(table.id)
             await self.autoplay.resume()
 
     @commands.Cog.listener()
@@ -179,7 +185,7 @@ class Tables(commands.GroupCog, name="Tables",
             chosen = SEAT_CHOICES[seat.value] if seat is not None else None
             snapshot = await self.service.join(table.id, interaction.user.id, chosen,
                                                name=interaction.user.display_name)
-            self.messages.touch(table.id)
+            self._touch(table.id)
             taken = snapshot.table.seat_of(interaction.user.id)
             assert taken is not None
             return taken
@@ -193,7 +199,7 @@ class Tables(commands.GroupCog, name="Tables",
         async def work() -> None:
             table = await self.service.table_in_channel(self._channel_id(interaction))
             await self.service.leave(table.id, interaction.user.id)
-            self.messages.touch(table.id)
+            self._touch(table.id)
 
         await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "You left your seat."))
@@ -204,7 +210,7 @@ class Tables(commands.GroupCog, name="Tables",
         async def work() -> TableRecord:
             table = await self.service.table_in_channel(self._channel_id(interaction))
             snapshot = await self.service.start(table.id, interaction.user.id)
-            self.messages.touch(table.id)
+            self._touch(table.id)
             return snapshot.table
 
         table = await within_window(interaction, work())
@@ -328,6 +334,32 @@ class Tables(commands.GroupCog, name="Tables",
         else:
             await interaction.response.send_message(**reply.send_kwargs())
 
+    @app_commands.command(name=locale_str("settings", msgctxt="command name"),
+                          description=locale_str("Your settings on this server: whether you are"
+                                                 " pinged when it is your turn"))
+    @app_commands.rename(pings=locale_str("pings", msgctxt="command name"))
+    @app_commands.describe(pings=locale_str("Ping me in the channel when it is my turn"))
+    @app_commands.choices(pings=[
+        app_commands.Choice(name=locale_str("On: ping me when it is my turn"), value=1),
+        app_commands.Choice(name=locale_str("Off: no pings, I watch the table"), value=0),
+    ])
+    async def settings(self, interaction: discord.Interaction[Any],
+                       pings: app_commands.Choice[int] | None = None) -> None:
+        assert interaction.guild_id is not None
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+
+        async def work() -> bool:
+            if pings is not None:
+                await self.service.set_pings(guild_id, user_id, bool(pings.value))
+            return await self.service.pings_on(guild_id, user_id)
+
+        on = await within_window(interaction, work())
+        locale = locale_of(interaction)
+        await send_private(interaction, t(locale, "Pings: you are pinged in the channel when it"
+                                                  " is your turn.") if on else
+                           t(locale, "Pings: off. Nobody pings you when it is your turn; the"
+                                     " table message still says whose turn it is."))
+
     @app_commands.command(name=locale_str("end", msgctxt="command name"),
                           description=locale_str("Close this channel's table (its creator or a"
                                                  " moderator)"))
@@ -337,7 +369,7 @@ class Tables(commands.GroupCog, name="Tables",
             permissions = interaction.permissions
             moderator = permissions.manage_messages or permissions.administrator
             await self.service.end(table.id, interaction.user.id, moderator=moderator)
-            self.messages.touch(table.id)
+            self._touch(table.id)
 
         await within_window(interaction, work())
         await send_private(interaction, t(locale_of(interaction), "The table is closed. An"
@@ -363,7 +395,7 @@ class Tables(commands.GroupCog, name="Tables",
                                      self.service.set_options(table_id, interaction.user.id,
                                                               values))
         except Refusal:
-            self.messages.touch(table_id)
+            self._touch(table_id)
             raise
 
     async def on_start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -385,12 +417,11 @@ class Tables(commands.GroupCog, name="Tables",
         """A vote to let a computer player play ``seat``; the table shows the votes."""
         vote = await within_window(interaction, self.service.vote_away(
             table_id, interaction.user.id, seat))
-        self.messages.touch(table_id)
+        self._touch(table_id)
         locale = locale_of(interaction)
         player = vote.snapshot.table.player(seat)
         if vote.handed_over:
-            if player is not None and player.user_id is not None:
-                self.panels.refresh(table_id, player.user_id)
+            self.panels.refresh_table(table_id)
             text = t(locale, "Everyone agreed: a 🤖 bot plays {seat} for {player} until they"
                              " press I'm back.", seat=seat,
                      player=player.mention if player is not None else "")
@@ -404,7 +435,7 @@ class Tables(commands.GroupCog, name="Tables",
         """I'm back: the seat is the member's to play again; their panel, ready to play."""
         panel = await within_window(interaction, self.service.take_back(
             table_id, interaction.user.id, seat), update=True)
-        self.messages.touch(table_id)
+        self._touch(table_id)
         await self._show_panel(interaction, panel, notice=t(
             locale_of(interaction), "Welcome back: you play {seat} again.", seat=seat))
 
@@ -429,7 +460,7 @@ class Tables(commands.GroupCog, name="Tables",
             message = await self._post(self._channel(interaction),
                                        await self.messages.reply(snapshot))
             table = await self.service.set_message(snapshot.table.id, message.id)
-            self.messages.touch(table.id)  # computer players may have moved meanwhile
+            self._touch(table.id)  # computer players may have moved meanwhile
             return table.link
 
         link = await within_window(interaction, work(), update=True)
@@ -505,7 +536,7 @@ class Tables(commands.GroupCog, name="Tables",
         if fill is not Fill.NONE:
             # Started once its message exists, so computer players' moves edit that message.
             await self.service.start(table_id, interaction.user.id)
-            self.messages.touch(table_id)
+            self._touch(table_id)
         return table.link
 
     async def _typed(self, interaction: discord.Interaction[Any], call: Call, typed: str,
@@ -546,21 +577,23 @@ class Tables(commands.GroupCog, name="Tables",
         await within_window(interaction, change, update=True)
         if not interaction.response.is_done():
             await interaction.response.defer()
-        self.messages.touch(table_id)
+        self._touch(table_id)
 
     def _after_action(self, accepted: Accepted) -> None:
-        """One redraw of the table message; the open panel of whoever must act next, and on a
-        new deal every open panel, follow."""
+        """One redraw of the table message, and of every open panel at the table but the one
+        the answer itself redraws: each shows the turn, the trick and the score as they are."""
         table = accepted.snapshot.table
-        self.messages.touch(table.id)
-        observation = accepted.snapshot.observation
-        to_act = observation.to_act if observation is not None else None
+        self._touch(table.id)
         for panel in accepted.panels:
             user_id = panel.user_id
             if user_id is None or (panel.seat == accepted.seat and not accepted.by_computer):
                 continue
-            if accepted.snapshot.hand_ended or panel.seat == to_act:
-                self.panels.refresh(table.id, user_id)
+            self.panels.refresh(table.id, user_id)
+
+    def _touch(self, table_id: int) -> None:
+        """The table changed: its message, and whom it waits for, are drawn again soon."""
+        self.messages.touch(table_id)
+        self.pings.touch(table_id)
 
     async def _show_panel(self, interaction: discord.Interaction[Any], panel: Panel, *,
                           notice: str | None = None, piles: int | None = None) -> None:

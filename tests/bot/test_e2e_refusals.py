@@ -63,8 +63,8 @@ class Unchanged:
 def refused(result: InteractionResult, *words: str) -> str:
     """The refusal's text, checked to be private, in time and saying one of ``words``."""
     assert not result.failed and not result.errors, result
-    texts = [m.content for m in result.messages] + [result.content]
-    text = next((t for t in texts if t and any(w in t for w in words)), None)
+    texts = result.texts
+    text = next((t for t in texts if any(w in t for w in words)), None)
     assert text is not None, (words, texts)
     assert result.message is not None and result.message.ephemeral, result
     return text

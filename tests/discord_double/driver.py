@@ -37,8 +37,19 @@ OPTION_TYPES = {
 class InteractionResult:
     """What came of one interaction. Properties read live state, so they stay current."""
 
-    def __init__(self, interaction: Interaction) -> None:
+    def __init__(self, interaction: Interaction, source_versions: int = 0) -> None:
         self.interaction = interaction
+        self._source_versions = source_versions
+
+    @property
+    def texts(self) -> list[str]:
+        """The content of every version this interaction's answer had, even those a later
+        edit replaced: the reply, its followups, and what it edited the clicked message to."""
+        found = [v.content for m in self.messages for v in m.versions]
+        source = self.interaction.source_message
+        if self.response_type == 7 and source is not None:
+            found += [v.content for v in source.versions[self._source_versions:]]
+        return [text for text in found if text]
 
     @property
     def failed(self) -> bool:
@@ -403,6 +414,7 @@ class SimulatedMember:
             source_message=source,
         )
         world.interactions[interaction.id] = interaction
+        source_versions = len(source.versions) if source is not None else 0
         world.touch()
         loop.call_later(window, double.expire, interaction)
         await double.gateway.dispatch("INTERACTION_CREATE", payload)
@@ -415,7 +427,7 @@ class SimulatedMember:
             # Let the bot read the callback's response (it may register a view for the new
             # message only then) before the test acts on what it sees.
             await double.settle(quiet=double.action_quiet, timeout=1.0)
-        return InteractionResult(interaction)
+        return InteractionResult(interaction, source_versions)
 
     def _payload(self, kind: int, channel: Channel, data: JSON) -> JSON:
         """An INTERACTION_CREATE body with every field discord.py reads."""
