@@ -47,6 +47,8 @@ class TableLayout(discord.ui.LayoutView):
     def __init__(self, trick: int) -> None:
         super().__init__(timeout=None)
         self.trick = trick
+        self.carried: list[str | None] = []
+        self.gallery: list[str] = []
         following = discord.ui.Button[TableLayout](label="Next trick", custom_id="v2:next")
         following.callback = self.next_trick  # type: ignore[method-assign]
         hand = discord.ui.Button[TableLayout](label="My hand", custom_id="v2:hand")
@@ -70,6 +72,18 @@ class TableLayout(discord.ui.LayoutView):
         )
 
     async def next_trick(self, interaction: discord.Interaction) -> None:
+        assert interaction.message is not None
+        # what the bot does to tell a current click from a stale one
+        carried = discord.ui.LayoutView.from_message(interaction.message).walk_children()
+        self.carried = [getattr(item, "custom_id", None) for item in carried]
+        container = interaction.message.components[0]
+        assert isinstance(container, discord.Container)
+        self.gallery = [
+            shown.media.url
+            for child in container.children
+            if isinstance(child, discord.MediaGalleryComponent)
+            for shown in child.items
+        ]
         trick = self.trick + 1
         await interaction.response.edit_message(
             view=TableLayout(trick), attachments=[picture(trick)]
@@ -85,6 +99,7 @@ class LayoutBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.guild = discord.Object(guild_id)
         self.table: discord.Message | None = None
+        self.layouts: list[TableLayout] = []
         self.ping: discord.Message | None = None
         self.replies: list[discord.Interaction] = []
         self.errors: list[tuple[int, int]] = []
@@ -92,7 +107,9 @@ class LayoutBot(discord.Client):
         @self.tree.command(description="Post the table")
         async def table(interaction: discord.Interaction) -> None:
             assert isinstance(interaction.channel, discord.TextChannel)
-            self.table = await interaction.channel.send(view=TableLayout(1), file=picture(1))
+            layout = TableLayout(1)
+            self.layouts.append(layout)
+            self.table = await interaction.channel.send(view=layout, file=picture(1))
             await interaction.response.send_message("posted", ephemeral=True)
 
         @self.tree.command(description="Redraw the table by editing it")
@@ -172,6 +189,8 @@ async def test_a_layout_view_with_a_picture_is_sent_clicked_and_edited(
     moved = await ana.click(table, "v2:next")  # a section's accessory
     assert moved.response_type == 7 and not moved.failed
     assert table.text_displays()[0] == "## Trick 2"
+    assert {"v2:next", "v2:hand"} <= set(bot.layouts[0].carried)
+    assert bot.layouts[0].gallery == [table.versions[0].attachments[0]["url"]]
     assert table.files() == {"table.png": png(4, 2, 20)} and len(table.versions) == 2
     assert table.versions[0].files() == {"table.png": png(4, 2, 10)}  # every version kept
 
