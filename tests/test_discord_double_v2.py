@@ -131,6 +131,12 @@ class LayoutBot(discord.Client):
             )
             await interaction.response.send_message(f"pinged {who.name}", ephemeral=True)
 
+        @self.tree.command(description="Think, then mention someone")
+        async def later(interaction: discord.Interaction, who: discord.Member) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(f"{who.mention}, here you go")  # fills the reply
+            await interaction.followup.send(f"{who.mention}, and again")  # a new message
+
         @self.tree.command(description="Remove the last ping")
         async def unping(interaction: discord.Interaction) -> None:
             assert self.ping is not None
@@ -219,10 +225,15 @@ async def test_only_created_messages_with_allowed_mentions_notify(
     await ana.slash("ping", who=ana, silent_for="test")  # AllowedMentions.none()
     assert ana.notifications() == []
 
+    await ana.slash("later", who=ana)
+    await double.settle()
+    (again,) = ana.notifications()  # filling in the deferred reply is an edit: no ping
+    assert again.message.content == f"{ana.mention}, and again"
+
     await ana.slash("unping")
     gone = bot_message(double, bot.ping)
     assert gone.deleted and double.deletions == [gone] and gone.deleted_at is not None
-    assert len(double.notifications()) == 1  # the ephemeral replies notified no one
+    assert len(double.notifications()) == 2  # the ephemeral replies notified no one
 
 
 async def test_interaction_tokens_expire_after_15_minutes(
