@@ -253,3 +253,37 @@ async def test_interaction_tokens_expire_after_15_minutes(
 def bot_message(double: DiscordDouble, message: discord.Message | None) -> Message:
     assert message is not None
     return double.message(message.id)
+
+
+async def test_application_emojis_on_buttons(discord_double: DiscordDouble, bot: LayoutBot) -> None:
+    double = discord_double
+    face = await bot.create_application_emoji(name="d6_4", image=png(2, 2, 64))
+    assert [e.name for e in await bot.fetch_application_emojis()] == ["d6_4"]
+    assert double.app_emojis[0].image == png(2, 2, 64)
+    with pytest.raises(discord.HTTPException) as taken:
+        await bot.create_application_emoji(name="d6_4", image=png(2, 2, 1))
+    assert taken.value.code == 50035
+    renamed = await face.edit(name="six_four")
+    assert (await bot.fetch_application_emoji(face.id)).name == renamed.name == "six_four"
+
+    channel = bot.get_channel(double.channel("general").id)
+    assert isinstance(channel, discord.TextChannel)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="[6|4]", emoji=renamed, custom_id="play:64"))
+    sent = await channel.send("your tiles", view=view)
+    (button,) = double.message(sent.id).buttons()
+    assert int(button["emoji"]["id"]) == face.id
+    double.assert_never_seen(double.member("ana"), "d6_4")
+    with pytest.raises(AssertionError, match="six_four"):  # an emoji's name counts as seen
+        double.assert_never_seen(double.member("ana"), "six_four")
+
+    stranger = discord.PartialEmoji(name="x", id=double.world.ids.next())
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="?", emoji=stranger, custom_id="play:x"))
+    with pytest.raises(discord.HTTPException) as invalid:
+        await channel.send("no such emoji", view=view)
+    assert invalid.value.code == 50035
+    await face.delete()
+    assert double.app_emojis == []
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_application_emoji(face.id)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .state import (
     JSON,
     Channel,
+    Flag,
     Interaction,
     Member,
     Message,
@@ -120,8 +121,8 @@ def _carry(message: JSON, component: JSON) -> JSON:
     room = next((r for r in rows if r.get("type") == 1 and len(r["components"]) < 5), None)
     if room is not None:
         room["components"].append(component)
-    elif len(rows) < 5:
-        rows.append({"type": 1, "components": [component]})
+    elif len(rows) < 5 or (message.get("flags") or 0) & Flag.COMPONENTS_V2:
+        rows.append({"type": 1, "components": [component]})  # V2 has no five-row limit
     else:
         rows[-1]["components"][-1] = component
     return message

@@ -9,6 +9,7 @@ enforced here too, so a bot that would be rejected by Discord is rejected by the
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import mimetypes
 import re
@@ -19,7 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from .state import JSON, Channel, CommandSync, Flag, Interaction, Message, Perm, walk_components
+from .state import (
+    JSON,
+    AppEmoji,
+    Channel,
+    CommandSync,
+    Flag,
+    Interaction,
+    Message,
+    Perm,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .server import DiscordDouble
@@ -46,6 +57,12 @@ class DiscordError(Exception):
         return json_response({"message": self.message, "code": self.code}, self.status)
 
 
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+DATA_URI = re.compile(
+    r"data:(?P<type>image/(?:png|jpeg|gif|webp));base64,(?P<data>[A-Za-z0-9+/=]+)"
+)
+EMOJI_MAX_BYTES = 256 * 1024
+EMOJI_MAX_COUNT = 2000
 TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can be used for webhook calls
 
 
@@ -224,12 +241,28 @@ def v2_problems(components: list[JSON]) -> list[str]:
         problems.append(
             f"components: text displays must total {V2_MAX_TEXT} or fewer characters (got {text})"
         )
+    numbered = [c["id"] for c in walk_components(components) if c.get("id") is not None]
+    if len(numbered) != len(set(numbered)):
+        problems.append("components: Component id cannot be duplicated")
     for n, component in enumerate(components):
         path = f"components.{n}"
         if component.get("type") not in V2_TOP_LEVEL:
             problems.append(f"{path}.type: {component.get('type')} is not valid at the top level")
         problems += _v2_component_problems(path, component)
     return problems
+
+
+def number_components(components: list[JSON]) -> None:
+    """Give every component without an ``id`` the next free number, in tree order, as
+    Discord does for the message it stores and returns."""
+    used = {c["id"] for c in walk_components(components) if c.get("id") is not None}
+    n = 0
+    for c in walk_components(components):
+        if c.get("id") is None:
+            n += 1
+            while n in used:
+                n += 1
+            c["id"] = n
 
 
 def _media_problems(path: str, media: Any) -> list[str]:
@@ -399,6 +432,13 @@ class RestApi:
                 ("PATCH", path, self.edit_hook_message),
                 ("DELETE", path, self.delete_hook_message),
             ]
+        routes += [
+            ("GET", f"{app}/emojis", self.list_emojis),
+            ("POST", f"{app}/emojis", self.create_emoji),
+            ("GET", f"{app}/emojis/{{emoji_id}}", self.get_emoji),
+            ("PATCH", f"{app}/emojis/{{emoji_id}}", self.edit_emoji),
+            ("DELETE", f"{app}/emojis/{{emoji_id}}", self.delete_emoji),
+        ]
         for base in (app, guild_app):
             routes += [
                 ("GET", f"{base}/commands", self.list_commands),
@@ -636,6 +676,22 @@ class RestApi:
                     "has the IS_COMPONENTS_V2 flag",
                 )
         self._resolve_media(body, body.get("attachments", existing))
+        self._check_emojis(body)
+        if flags & Flag.COMPONENTS_V2:
+            number_components(body.get("components") or [])
+
+    def _check_emojis(self, body: JSON) -> None:
+        """A custom emoji on a button or select option must be one the bot can use: the guild
+        has none of its own, so one of the application's emojis."""
+        problems: list[str] = []
+        for c in walk_components(body.get("components") or []):
+            for emoji in [c.get("emoji"), *(o.get("emoji") for o in c.get("options") or [])]:
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    known = self.world.app_emojis.get(int(emoji["id"]))
+                    if known is None:
+                        problems.append(f"components.emoji.id: Invalid emoji ({emoji['id']})")
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
 
     def _resolve_media(self, body: JSON, attachments: list[JSON]) -> None:
         """``attachment://name`` in a thumbnail, gallery item or file component must name an
@@ -884,6 +940,70 @@ class RestApi:
 
     async def delete_hook_message(self, request: web.Request) -> web.Response:
         await self._delete(self._hook_message(request))
+        return web.Response(status=204)
+
+    # -- application emojis ----------------------------------------------------------------------
+
+    def _app(self, request: web.Request) -> None:
+        if _int(request, "application_id") != self.world.application_id:
+            raise unknown("Application", 10002)
+
+    def _emoji(self, request: web.Request) -> AppEmoji:
+        self._app(request)
+        emoji = self.world.app_emojis.get(_int(request, "emoji_id"))
+        if emoji is None:
+            raise unknown("Emoji", 10014)
+        return emoji
+
+    def _emoji_name(self, name: Any, keep: AppEmoji | None = None) -> str:
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            raise DiscordError(
+                400, 50035, "Invalid Form Body: name: 2 to 32 letters, digits or underscores"
+            )
+        if any(e.name == name and e is not keep for e in self.world.app_emojis.values()):
+            raise DiscordError(
+                400, 50035, "Invalid Form Body: name: Application emoji name already taken"
+            )
+        return name
+
+    async def list_emojis(self, request: web.Request) -> web.Response:
+        self._app(request)
+        return json_response({"items": [e.payload() for e in self.world.app_emojis.values()]})
+
+    async def create_emoji(self, request: web.Request) -> web.Response:
+        self._app(request)
+        body, _ = await read_body(request)
+        name = self._emoji_name(body.get("name"))
+        match = DATA_URI.fullmatch(str(body.get("image") or ""))
+        if match is None:
+            raise DiscordError(400, 50035, "Invalid Form Body: image: Invalid image data")
+        image = base64.b64decode(match["data"])
+        if len(image) > EMOJI_MAX_BYTES:
+            raise DiscordError(
+                400, 50045, f"File cannot be larger than {EMOJI_MAX_BYTES // 1024} kb."
+            )
+        if len(self.world.app_emojis) >= EMOJI_MAX_COUNT:
+            raise DiscordError(400, 30018, "Maximum number of emojis reached")
+        emoji = AppEmoji(self.world.ids.next(), name, image, match["type"], self.world.bot)
+        self.world.app_emojis[emoji.id] = emoji
+        self.world.touch()
+        return json_response(emoji.payload(), 201)
+
+    async def get_emoji(self, request: web.Request) -> web.Response:
+        return json_response(self._emoji(request).payload())
+
+    async def edit_emoji(self, request: web.Request) -> web.Response:
+        emoji = self._emoji(request)
+        body, _ = await read_body(request)
+        if "name" in body:
+            emoji.name = self._emoji_name(body["name"], keep=emoji)
+        self.world.touch()
+        return json_response(emoji.payload())
+
+    async def delete_emoji(self, request: web.Request) -> web.Response:
+        emoji = self._emoji(request)
+        del self.world.app_emojis[emoji.id]
+        self.world.touch()
         return web.Response(status=204)
 
     # -- application commands ------------------------------------------------------------------

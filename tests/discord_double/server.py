@@ -18,6 +18,7 @@ from .gateway import Gateway, Intent, Session
 from .rest import BODY, DiscordError, RestApi, json_response
 from .state import (
     JSON,
+    AppEmoji,
     Channel,
     CommandSync,
     Guild,
@@ -297,6 +298,11 @@ class DiscordDouble:
     def deletions(self) -> list[Message]:
         """Messages deleted so far, in the order they were deleted (``deleted_at`` on each)."""
         return list(self.world.deletions)
+
+    @property
+    def app_emojis(self) -> list[AppEmoji]:
+        """The application's emojis (``name``, ``image`` bytes, ``content_type``), oldest first."""
+        return list(self.world.app_emojis.values())
 
     # -- time ----------------------------------------------------------------------------------
 

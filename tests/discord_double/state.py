@@ -351,7 +351,12 @@ class MessageVersion:
         found: list[JSON] = []
         for c in walk_components(self.components):
             kind = c.get("type")
-            items = c.get("items") or [] if kind == 12 else [c] if kind in (11, 13) else []
+            if kind == 12:
+                items = c.get("items") or []
+            elif kind in (11, 13):
+                items = [c]
+            else:
+                continue
             for item in items:
                 media = item.get("media") or item.get("file") or {}
                 entry: JSON = {
@@ -378,13 +383,15 @@ def walk_components(components: list[JSON]) -> Iterator[JSON]:
 
 
 def component_texts(components: list[JSON]) -> list[str]:
-    """Labels, placeholders, custom_ids, text displays, select options, and the descriptions
-    (alt text) and names of media in thumbnails, galleries and file components."""
+    """Labels, emoji names, placeholders, custom_ids, text displays, select options, and the
+    descriptions (alt text) and urls of media in thumbnails, galleries and file components."""
     found: list[str] = []
     for c in walk_components(components):
         found += [c.get(k) or "" for k in ("label", "placeholder", "custom_id", "content", "url")]
+        found.append((c.get("emoji") or {}).get("name") or "")
         for option in c.get("options") or []:
             found += [option.get(k) or "" for k in ("label", "value", "description")]
+            found.append((option.get("emoji") or {}).get("name") or "")
         for item in [c, *(c.get("items") or [])]:
             if item is not c or c.get("type") in (11, 13):
                 found.append(item.get("description") or "")
@@ -567,6 +574,29 @@ class Interaction:
 
 
 @dataclass(eq=False)
+class AppEmoji:
+    """An emoji the application owns (usable in any message it sends)."""
+
+    id: int
+    name: str
+    image: bytes
+    content_type: str
+    user: Member
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": self.user.user_payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.content_type == "image/gif",
+            "available": True,
+        }
+
+
+@dataclass(eq=False)
 class CommandSync:
     """One bulk overwrite of application commands, as the bot sent it."""
 
@@ -620,6 +650,7 @@ class World:
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_syncs: list[CommandSync] = []
         self.uploads: dict[int, bytes] = {}
+        self.app_emojis: dict[int, AppEmoji] = {}
         self._changed = asyncio.Event()
         self.last_change = 0.0
 
