@@ -93,6 +93,23 @@ class TableLayout(discord.ui.LayoutView):
         await interaction.response.send_message("6|4 5|5", ephemeral=True)
 
 
+def hand_layout(tiles: str) -> discord.ui.LayoutView:
+    """A private panel: the hand as a thumbnail beside its text, and the file itself."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(
+        discord.ui.Section(
+            discord.ui.TextDisplay(f"Your hand: {tiles}"),
+            accessory=discord.ui.Thumbnail("attachment://hand.png", description=f"hand {tiles}"),
+        )
+    )
+    view.add_item(discord.ui.File("attachment://hand.png"))
+    return view
+
+
+def hand_picture(shade: int) -> discord.File:
+    return discord.File(io.BytesIO(png(3, 1, shade)), "hand.png")
+
+
 class LayoutBot(discord.Client):
     def __init__(self, guild_id: int) -> None:
         super().__init__(intents=discord.Intents.default())
@@ -111,6 +128,18 @@ class LayoutBot(discord.Client):
             self.layouts.append(layout)
             self.table = await interaction.channel.send(view=layout, file=picture(1))
             await interaction.response.send_message("posted", ephemeral=True)
+
+        @self.tree.command(description="Show your hand, privately")
+        async def hand(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                view=hand_layout("6|4 5|5"), file=hand_picture(1), ephemeral=True
+            )
+            await interaction.edit_original_response(
+                view=hand_layout("5|5"), attachments=[hand_picture(2)]
+            )
+            await interaction.followup.send(
+                view=hand_layout("5|5"), file=hand_picture(3), ephemeral=True
+            )
 
         @self.tree.command(description="Redraw the table by editing it")
         async def redraw(interaction: discord.Interaction) -> None:
@@ -205,9 +234,27 @@ async def test_a_layout_view_with_a_picture_is_sent_clicked_and_edited(
     assert table.files() == {"table.png": png(4, 2, 90)}
     assert table.media()[0]["description"] == "the table at trick 9"
 
+    private = await bruno.slash("hand")
+    await double.settle()
+    panel, extra = private.messages
+    assert panel.ephemeral_to is bruno.member and extra.ephemeral_to is bruno.member
+    assert [v.text_displays() for v in panel.versions] == [
+        ["Your hand: 6|4 5|5"],
+        ["Your hand: 5|5"],
+    ]
+    assert [v.files() for v in panel.versions] == [
+        {"hand.png": png(3, 1, 1)},
+        {"hand.png": png(3, 1, 2)},
+    ]
+    assert [m["type"] for m in panel.media()] == [11, 13]
+    assert all(m["data"] == png(3, 1, 2) for m in panel.media())
+    assert extra.files() == {"hand.png": png(3, 1, 3)} and extra.latest.components_v2
+
     seen = [t for v in bruno.seen() for t in v.texts()]
     assert "North to play" in seen and "the table at trick 2" in seen and "alt: trick 9" in seen
+    assert "hand 6|4 5|5" in seen  # the thumbnail's alt text
     double.assert_never_seen(ana, "6|4")  # bruno's hand stayed his
+    double.assert_never_seen(ana, "hand.png")
     with pytest.raises(AssertionError, match="trick 2"):
         double.assert_never_seen(ana, "the table at trick 2")
 

@@ -780,7 +780,8 @@ class RestApi:
         data = self.world.uploads.get(_int(request, "attachment_id"))
         if data is None:
             raise web.HTTPNotFound()
-        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+        kind = mimetypes.guess_type(request.match_info["filename"])[0]
+        return web.Response(body=data, headers={"Content-Type": kind or "application/octet-stream"})
 
     # -- interactions ------------------------------------------------------------------------
 
