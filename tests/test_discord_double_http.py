@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.discord_double import DiscordDouble, Perm
+from tests.discord_double import DiscordDouble, Interaction, Perm
 from tests.discord_double.faults import route_matches
 from tests.discord_double.state import Snowflakes
 
@@ -147,3 +148,246 @@ def test_snowflakes_increase_and_tell_the_time(discord_double: DiscordDouble) ->
 def test_route_patterns(pattern: str, matches: bool) -> None:
     route = "/api/v10/channels/{channel_id}/messages"
     assert route_matches(pattern, "POST", route, "/api/v10/channels/5/messages") is matches
+
+
+V2 = 1 << 15
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def go(custom_id: str = "go") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": "Go", "custom_id": custom_id}
+
+
+async def test_components_v2_follow_discords_component_reference(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    general = f"/channels/{discord_double.channel('general').id}/messages"
+    item = {"media": {"url": "https://example.com/a.png"}}
+    gallery = {"type": 12, "items": [item]}
+    section = {"type": 9, "components": [text("hi")], "accessory": go()}
+    accepted = {
+        "flags": V2,
+        "components": [
+            {
+                "type": 17,
+                "accent_color": 0x2E7D32,
+                "spoiler": False,
+                "components": [
+                    section,
+                    gallery,
+                    {"type": 14, "divider": True, "spacing": 2},
+                    {"type": 1, "components": [go("a"), go("b")]},
+                ],
+            },
+            text("<@1> outside the container"),
+        ],
+    }
+    status, message = await call(http, "POST", general, json=accepted)
+    assert status == 200 and message["flags"] == V2, message
+    stored = discord_double.message(int(message["id"]))
+    assert stored.text_displays() == ["hi", "<@1> outside the container"]
+    assert [b["custom_id"] for b in stored.buttons()] == ["go", "a", "b"]
+
+    thumb = {"type": 11, "media": {"url": "https://example.com/t.png"}, "description": "alt"}
+    refused = [
+        {"components": [text("no flag")]},  # layout components need the flag
+        {"flags": V2, "content": "hi", "components": [text("x")]},
+        {"flags": V2, "embeds": [{"title": "t"}], "components": [text("x")]},
+        {"flags": V2, "components": [go()]},  # a button outside a row or section
+        {"flags": V2, "components": [thumb]},  # a thumbnail only as an accessory
+        {"flags": V2, "components": [{"type": 9, "components": [text("x")]}]},  # no accessory
+        {"flags": V2, "components": [{**section, "components": [text("x")] * 4}]},
+        {"flags": V2, "components": [{**section, "accessory": text("x")}]},
+        {"flags": V2, "components": [{"type": 12, "items": [item] * 11}]},
+        {"flags": V2, "components": [{"type": 12, "items": [{"media": {}}]}]},
+        {"flags": V2, "components": [{"type": 13, "file": {"url": "https://example.com/f"}}]},
+        {"flags": V2, "components": [{"type": 17, "components": []}]},
+        {
+            "flags": V2,
+            "components": [{"type": 17, "components": [{"type": 17, "components": [text("x")]}]}],
+        },
+        {
+            "flags": V2,
+            "components": [{"type": 17, "components": [text("x")], "accent_color": 1 << 24}],
+        },
+        {"flags": V2, "components": [{"type": 14, "spacing": 3}]},
+        {"flags": V2, "components": [text("")]},
+        {"flags": V2, "components": [text("x")] * 41},  # 40 at most
+        {"flags": V2, "components": [{"type": 17, "components": [text("x")] * 40}]},  # 41 nested
+        {"flags": V2, "components": [text("x" * 2001), text("y" * 2000)]},  # 4000 characters
+        {"flags": V2, "components": [{"type": 1, "components": [go(), go()]}]},  # same custom_id
+        {
+            "flags": V2,
+            "components": [
+                {"type": 11 + 1, "items": [{"media": {"url": "attachment://nope.png"}}]}
+            ],
+        },
+    ]
+    for body in refused:
+        status, error = await call(http, "POST", general, json=body)
+        assert (status, error["code"]) == (400, 50035), body
+    status, _ = await call(
+        http, "POST", general, json={"flags": V2, "components": [text("x")] * 40}
+    )
+    assert status == 200
+
+
+async def test_a_v2_message_keeps_its_flag_and_drops_no_attachment_it_keeps(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    general = discord_double.channel("general").id
+    form = aiohttp.FormData(quote_fields=False)
+    body = {
+        "flags": V2,
+        "components": [
+            {"type": 12, "items": [{"media": {"url": "attachment://a.png"}, "description": "A"}]},
+            {"type": 13, "file": {"url": "attachment://b.txt"}},
+        ],
+        "attachments": [{"id": 0, "description": "picture A"}, {"id": 1}],
+    }
+    form.add_field("payload_json", json.dumps(body))
+    form.add_field("files[0]", b"AAA", filename="a.png")
+    form.add_field("files[1]", b"BB", filename="b.txt")
+    status, sent = await call(http, "POST", f"/channels/{general}/messages", data=form)
+    assert status == 200, sent
+    message = discord_double.message(int(sent["id"]))
+    assert message.files() == {"a.png": b"AAA", "b.txt": b"BB"}
+    assert [a.get("description") for a in message.attachments] == ["picture A", None]
+    assert [m["description"] for m in message.media()] == ["A", None]
+    assert [m["data"] for m in message.media()] == [b"AAA", b"BB"]
+    assert sent["components"][1]["name"] == "b.txt"  # file components name their file
+    path = f"/channels/{general}/messages/{sent['id']}"
+
+    status, error = await call(http, "PATCH", path, json={"flags": 0})
+    assert (status, error["code"]) == (400, 50035)
+    status, error = await call(http, "PATCH", path, json={"content": "hi"})
+    assert (status, error["code"]) == (400, 50035)
+
+    # keep a.png, drop b.txt, add c.png: the kept one keeps its bytes and alt text
+    kept = sent["attachments"][0]
+    form = aiohttp.FormData(quote_fields=False)
+    edit = {
+        "components": [{"type": 12, "items": [{"media": {"url": "attachment://c.png"}}]}],
+        "attachments": [{"id": kept["id"]}, {"id": 0}],
+    }
+    form.add_field("payload_json", json.dumps(edit))
+    form.add_field("files[0]", b"CCCC", filename="c.png")
+    status, edited = await call(http, "PATCH", path, data=form)
+    assert status == 200, edited
+    assert message.files() == {"a.png": b"AAA", "c.png": b"CCCC"}
+    assert message.attachments[0]["description"] == "picture A" and message.flags == V2
+    assert message.versions[0].files()["b.txt"] == b"BB"
+
+    # files without an attachments list are added to what the message has
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", "{}")
+    form.add_field("files[0]", b"D", filename="d.txt")
+    status, _ = await call(http, "PATCH", path, data=form)
+    assert status == 200 and list(message.files()) == ["a.png", "c.png", "d.txt"]
+    # an edit referring to an attachment the message no longer has is refused
+    gone = {"components": [{"type": 12, "items": [{"media": {"url": "attachment://b.txt"}}]}]}
+    status, error = await call(http, "PATCH", path, json=gone)
+    assert (status, error["code"]) == (400, 50035)
+
+
+async def test_notifications_follow_allowed_mentions_and_creation_only(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    double = discord_double
+    ana, bruno, chiara = double.member("ana"), double.member("bruno"), double.member("chiara")
+    general = f"/channels/{double.channel('general').id}/messages"
+    both = f"{ana.mention} {bruno.mention}"
+
+    async def post(body: dict[str, Any]) -> int:
+        status, message = await call(http, "POST", general, json=body)
+        assert status == 200, message
+        return int(message["id"])
+
+    first = await post({"content": both})  # no allowed_mentions: every mention parsed
+    assert [(n.member, n.message.id) for n in double.notifications()] == [
+        (ana.member, first),
+        (bruno.member, first),
+    ]
+    await post({"content": both, "allowed_mentions": {"parse": []}})
+    only = await post({"content": both, "allowed_mentions": {"users": [str(bruno.id)]}})
+    await post({"content": both, "allowed_mentions": {"parse": ["users"]}, "flags": 1 << 12})
+    v2 = await post({"flags": V2, "components": [text(f"{chiara.mention}, your turn")]})
+    assert [n.message.id for n in bruno.notifications()] == [first, only]
+    assert [n.message.id for n in chiara.notifications()] == [v2]
+    status, error = await call(
+        http,
+        "POST",
+        general,
+        json={"content": both, "allowed_mentions": {"parse": ["users"], "users": [str(ana.id)]}},
+    )
+    assert (status, error["code"]) == (400, 50035)
+
+    quiet = await post({"content": "nobody yet"})
+    status, _ = await call(
+        http, "PATCH", f"{general}/{quiet}", json={"content": f"{chiara.mention} now"}
+    )
+    assert status == 200 and len(chiara.notifications()) == 1  # an edit never notifies
+    double.world.create_message(
+        double.channel("general"), {"content": chiara.mention, "flags": 64}, ephemeral_to=ana.member
+    )
+    assert len(chiara.notifications()) == 1 and len(ana.notifications()) == 1
+
+    status, dm = await call(http, "POST", "/users/@me/channels", json={"recipient_id": str(ana.id)})
+    await call(http, "POST", f"/channels/{dm['id']}/messages", json={"content": "psst"})
+    assert [n.reason for n in ana.notifications()] == ["mention", "dm"]
+    assert ana.notifications()[-1].channel is ana.dm
+
+    status, _ = await call(http, "DELETE", f"{general}/{first}")
+    assert status == 204 and double.deletions == [double.message(first)]
+    assert double.message(first).deleted_at is not None
+    status, error = await call(http, "DELETE", f"{general}/{first}")
+    assert (status, error["code"]) == (404, 10008)
+
+
+async def test_interaction_webhooks_expire_on_the_doubles_clock(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    double = discord_double
+    ana = double.member("ana")
+    general = double.channel("general")
+    interaction = Interaction(
+        double.world.ids.next(),
+        double.world.new_token(),
+        2,
+        ana.member,
+        general,
+        {"authorizing_integration_owners": {"0": str(double.guild.id)}},
+        "test",
+        window=3.0,
+        deadline=0.0,
+        created_at=double.now(),
+        status="answered",
+        response_type=4,
+    )
+    double.world.interactions[interaction.id] = interaction
+    interaction.original = double.world.create_message(
+        general, {"content": "panel"}, interaction=interaction
+    )
+    hook = f"/webhooks/{double.application_id}/{interaction.token}"
+    before = double.now()
+    double.advance(minutes=14, seconds=59)
+    assert double.now() - before >= 14 * 60 + 59
+    status, _ = await call(http, "PATCH", f"{hook}/messages/@original", json={"content": "a"})
+    assert status == 200
+    double.advance(seconds=1)
+    for method, path, body in [
+        ("PATCH", f"{hook}/messages/@original", {"content": "b"}),
+        ("GET", f"{hook}/messages/@original", None),
+        ("POST", hook, {"content": "followup"}),
+        ("DELETE", f"{hook}/messages/@original", None),
+    ]:
+        status, error = await call(http, method, path, json=body)
+        assert (status, error) == (401, {"message": "Invalid Webhook Token", "code": 50027})
+    assert interaction.original.content == "a"
+    later = double.world.ids.next()
+    assert Snowflakes.timestamp(later) >= before + 15 * 60 - 1  # ids follow the clock
+    with pytest.raises(ValueError):
+        double.advance(seconds=-1)

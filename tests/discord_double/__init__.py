@@ -6,7 +6,16 @@ See README.md in this folder for how to use it from a test.
 from .driver import InteractionResult, SimulatedMember
 from .process import BotProcess
 from .server import DiscordDouble, RequestRecord
-from .state import Channel, Interaction, Member, Message, MessageVersion, Perm, Role
+from .state import (
+    Channel,
+    Interaction,
+    Member,
+    Message,
+    MessageVersion,
+    Notification,
+    Perm,
+    Role,
+)
 
 __all__ = [
     "BotProcess",
@@ -17,6 +26,7 @@ __all__ = [
     "Member",
     "Message",
     "MessageVersion",
+    "Notification",
     "Perm",
     "RequestRecord",
     "Role",

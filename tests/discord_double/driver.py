@@ -13,7 +13,18 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .state import JSON, Channel, Interaction, Member, Message, MessageVersion, Role
+from .state import (
+    JSON,
+    Channel,
+    Flag,
+    Interaction,
+    Member,
+    Message,
+    MessageVersion,
+    Notification,
+    Role,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .server import DiscordDouble
@@ -115,14 +126,14 @@ def _carry(message: JSON, component: JSON) -> JSON:
     of the last row."""
     message = copy.deepcopy(message)
     rows = message.setdefault("components", [])
-    ids = {c.get("custom_id") for r in rows for c in r.get("components", [])}
+    ids = {c.get("custom_id") for c in walk_components(rows)}
     if component["custom_id"] in ids:
         return message
     room = next((r for r in rows if r.get("type") == 1 and len(r["components"]) < 5), None)
     if room is not None:
         room["components"].append(component)
-    elif len(rows) < 5:
-        rows.append({"type": 1, "components": [component]})
+    elif len(rows) < 5 or (message.get("flags") or 0) & Flag.COMPONENTS_V2:
+        rows.append({"type": 1, "components": [component]})  # V2 has no five-row limit
     else:
         rows[-1]["components"][-1] = component
     return message
@@ -171,6 +182,10 @@ class SimulatedMember:
     def seen(self) -> list[MessageVersion]:
         """Every version of every message this member could ever see."""
         return self.double.everything_seen_by(self)
+
+    def notifications(self) -> list[Notification]:
+        """What Discord would have notified this member of, oldest first."""
+        return self.double.notifications(self)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -411,6 +426,7 @@ class SimulatedMember:
             description,
             window=window,
             deadline=loop.time() + window,
+            created_at=world.clock.now(),
             source_message=source,
         )
         world.interactions[interaction.id] = interaction

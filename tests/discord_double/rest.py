@@ -9,7 +9,9 @@ enforced here too, so a bot that would be rejected by Discord is rejected by the
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import mimetypes
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -18,7 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from .state import JSON, Channel, CommandSync, Flag, Interaction, Message, Perm, walk_components
+from .state import (
+    JSON,
+    AppEmoji,
+    Channel,
+    CommandSync,
+    Flag,
+    Interaction,
+    Message,
+    Perm,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .server import DiscordDouble
@@ -43,6 +55,15 @@ class DiscordError(Exception):
 
     def response(self) -> web.Response:
         return json_response({"message": self.message, "code": self.code}, self.status)
+
+
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+DATA_URI = re.compile(
+    r"data:(?P<type>image/(?:png|jpeg|gif|webp));base64,(?P<data>[A-Za-z0-9+/=]+)"
+)
+EMOJI_MAX_BYTES = 256 * 1024
+EMOJI_MAX_COUNT = 2000
+TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can be used for webhook calls
 
 
 def unknown(what: str, code: int) -> DiscordError:
@@ -83,8 +104,12 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
 # -- Discord's payload limits ---------------------------------------------------------------
 
 
-def check_message(body: JSON) -> None:
-    """Reject what Discord would reject with 50035 Invalid Form Body."""
+def check_message(body: JSON, *, flags: int | None = None) -> None:
+    """Reject what Discord would reject with 50035 Invalid Form Body.
+
+    ``flags`` are the message's flags after this request (on an edit without ``flags``, the
+    message's current ones); they decide whether components follow the classic layout or
+    Components V2."""
     problems: list[str] = []
 
     def limit(path: str, value: Any, most: int, least: int = 0) -> None:
@@ -114,7 +139,16 @@ def check_message(body: JSON) -> None:
     if total > 6000:
         problems.append("embeds: Embed size exceeds maximum size of 6000")
     components = body.get("components") or []
-    if not (body.get("flags") or 0) & Flag.COMPONENTS_V2:
+    if flags is None:
+        flags = body.get("flags") or 0
+    if flags & Flag.COMPONENTS_V2:
+        for key in ("content", "embeds", "sticker_ids", "poll"):
+            if body.get(key):
+                problems.append(
+                    f"{key}: Cannot be used when the message has the IS_COMPONENTS_V2 flag"
+                )
+        problems += v2_problems(components)
+    else:
         problems += component_problems(components)
     custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
     for custom_id in custom_ids:
@@ -129,36 +163,175 @@ def component_problems(rows: list[JSON]) -> list[str]:
     """Layout rules for classic components: up to 5 rows of 5 buttons or 1 select."""
     problems = ["components: Must be 5 or fewer in length."] if len(rows) > 5 else []
     for r, row in enumerate(rows):
-        children = row.get("components") or []
         if row.get("type") != 1:
-            problems.append(f"components.{r}: top-level components must be action rows")
-        if not 1 <= len(children) <= 5:
-            problems.append(f"components.{r}.components: Must be between 1 and 5 in length.")
-        if len(children) > 1 and any(c.get("type") != 2 for c in children):
-            problems.append(f"components.{r}: a select menu must be alone in its row")
-        for c, child in enumerate(children):
-            where = f"components.{r}.components.{c}"
-            if child.get("type") == 2:
-                if len(child.get("label") or "") > 80:
-                    problems.append(f"{where}.label: Must be 80 or fewer in length.")
-                if not child.get("label") and not child.get("emoji"):
-                    problems.append(f"{where}: a button needs a label or an emoji")
-                if child.get("style") == 5 and not child.get("url"):
-                    problems.append(f"{where}.url: This field is required")
-                if child.get("style") not in (5, 6) and not child.get("custom_id"):
-                    problems.append(f"{where}.custom_id: This field is required")
-            if child.get("type") == 3:
-                options = child.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    problems.append(f"{where}.options: Must be between 1 and 25 in length.")
-                for o, option in enumerate(options):
-                    for key in ("label", "value", "description"):
-                        if len(option.get(key) or "") > 100:
-                            problems.append(
-                                f"{where}.options.{o}.{key}: Must be 100 or fewer in length."
-                            )
-            if len(child.get("placeholder") or "") > 150:
-                problems.append(f"{where}.placeholder: Must be 150 or fewer in length.")
+            problems.append(
+                f"components.{r}: top-level components must be action rows"
+                + (" (layout components need the IS_COMPONENTS_V2 flag)" if row.get("type") else "")
+            )
+        problems += _row_problems(f"components.{r}", row)
+    return problems
+
+
+def _row_problems(path: str, row: JSON) -> list[str]:
+    """An action row: 1 to 5 buttons, or one select."""
+    problems: list[str] = []
+    children = row.get("components") or []
+    if not 1 <= len(children) <= 5:
+        problems.append(f"{path}.components: Must be between 1 and 5 in length.")
+    if len(children) > 1 and any(c.get("type") != 2 for c in children):
+        problems.append(f"{path}: a select menu must be alone in its row")
+    for c, child in enumerate(children):
+        where = f"{path}.components.{c}"
+        if child.get("type") not in INTERACTIVE:
+            problems.append(f"{where}.type: an action row holds only buttons and selects")
+        problems += _interactive_problems(where, child)
+    return problems
+
+
+INTERACTIVE = (2, 3, 5, 6, 7, 8)
+
+
+def _interactive_problems(where: str, child: JSON) -> list[str]:
+    problems: list[str] = []
+    if child.get("type") == 2:
+        if len(child.get("label") or "") > 80:
+            problems.append(f"{where}.label: Must be 80 or fewer in length.")
+        if not child.get("label") and not child.get("emoji"):
+            problems.append(f"{where}: a button needs a label or an emoji")
+        if child.get("style") == 5 and not child.get("url"):
+            problems.append(f"{where}.url: This field is required")
+        if child.get("style") not in (5, 6) and not child.get("custom_id"):
+            problems.append(f"{where}.custom_id: This field is required")
+    if child.get("type") == 3:
+        options = child.get("options") or []
+        if not 1 <= len(options) <= 25:
+            problems.append(f"{where}.options: Must be between 1 and 25 in length.")
+        for o, option in enumerate(options):
+            for key in ("label", "value", "description"):
+                if len(option.get(key) or "") > 100:
+                    problems.append(f"{where}.options.{o}.{key}: Must be 100 or fewer in length.")
+    if child.get("type") in (3, 5, 6, 7, 8) and not child.get("custom_id"):
+        problems.append(f"{where}.custom_id: This field is required")
+    if len(child.get("placeholder") or "") > 150:
+        problems.append(f"{where}.placeholder: Must be 150 or fewer in length.")
+    return problems
+
+
+V2_TOP_LEVEL = (1, 9, 10, 12, 13, 14, 17)
+V2_IN_CONTAINER = (1, 9, 10, 12, 13, 14)
+V2_MAX_COMPONENTS = 40
+V2_MAX_TEXT = 4000
+
+
+def v2_problems(components: list[JSON]) -> list[str]:
+    """Layout rules for Components V2 (Discord's component reference)."""
+    problems: list[str] = []
+    if not components:
+        return problems
+    count = sum(1 for _ in walk_components(components))
+    if count > V2_MAX_COMPONENTS:
+        problems.append(
+            f"components: Must be {V2_MAX_COMPONENTS} or fewer in total, nested ones included "
+            f"(got {count})"
+        )
+    text = sum(
+        len(c.get("content") or "") for c in walk_components(components) if c.get("type") == 10
+    )
+    if text > V2_MAX_TEXT:
+        problems.append(
+            f"components: text displays must total {V2_MAX_TEXT} or fewer characters (got {text})"
+        )
+    numbered = [c["id"] for c in walk_components(components) if c.get("id") is not None]
+    if len(numbered) != len(set(numbered)):
+        problems.append("components: Component id cannot be duplicated")
+    for n, component in enumerate(components):
+        path = f"components.{n}"
+        if component.get("type") not in V2_TOP_LEVEL:
+            problems.append(f"{path}.type: {component.get('type')} is not valid at the top level")
+        problems += _v2_component_problems(path, component)
+    return problems
+
+
+def number_components(components: list[JSON]) -> None:
+    """Give every component without an ``id`` the next free number, in tree order, as
+    Discord does for the message it stores and returns."""
+    used = {c["id"] for c in walk_components(components) if c.get("id") is not None}
+    n = 0
+    for c in walk_components(components):
+        if c.get("id") is None:
+            n += 1
+            while n in used:
+                n += 1
+            c["id"] = n
+
+
+def _media_problems(path: str, media: Any) -> list[str]:
+    if not isinstance(media, dict) or not media.get("url"):
+        return [f"{path}.url: This field is required"]
+    url = str(media["url"])
+    if not url.startswith(("http://", "https://", "attachment://")):
+        return [f"{path}.url: Scheme must be one of http, https, attachment"]
+    return []
+
+
+def _v2_component_problems(path: str, c: JSON) -> list[str]:
+    problems: list[str] = []
+    kind = c.get("type")
+    children = c.get("components") or []
+    if kind == 1:
+        problems += _row_problems(path, c)
+    elif kind in INTERACTIVE:
+        problems.append(f"{path}.type: buttons and selects must be in an action row")
+    elif kind == 9:
+        if not 1 <= len(children) <= 3:
+            problems.append(f"{path}.components: Must be between 1 and 3 in length.")
+        for k, child in enumerate(children):
+            if child.get("type") != 10:
+                problems.append(f"{path}.components.{k}.type: a section holds text displays")
+            problems += _v2_component_problems(f"{path}.components.{k}", child)
+        accessory = c.get("accessory")
+        if not isinstance(accessory, dict):
+            problems.append(f"{path}.accessory: This field is required")
+        elif accessory.get("type") == 2:
+            problems += _interactive_problems(f"{path}.accessory", accessory)
+        elif accessory.get("type") == 11:
+            problems += _v2_component_problems(f"{path}.accessory", accessory)
+        else:
+            problems.append(f"{path}.accessory.type: must be a button or a thumbnail")
+    elif kind == 10:
+        if not c.get("content"):
+            problems.append(f"{path}.content: This field is required")
+    elif kind == 11:
+        problems += _media_problems(f"{path}.media", c.get("media"))
+        if len(c.get("description") or "") > 1024:
+            problems.append(f"{path}.description: Must be 1024 or fewer in length.")
+    elif kind == 12:
+        items = c.get("items") or []
+        if not 1 <= len(items) <= 10:
+            problems.append(f"{path}.items: Must be between 1 and 10 in length.")
+        for k, item in enumerate(items):
+            problems += _media_problems(f"{path}.items.{k}.media", item.get("media"))
+            if len(item.get("description") or "") > 1024:
+                problems.append(f"{path}.items.{k}.description: Must be 1024 or fewer in length.")
+    elif kind == 13:
+        url = str((c.get("file") or {}).get("url") or "")
+        if not url.startswith("attachment://"):
+            problems.append(f"{path}.file.url: a file component takes only attachment:// urls")
+    elif kind == 14:
+        if c.get("spacing", 1) not in (1, 2):
+            problems.append(f"{path}.spacing: Value must be one of (1, 2).")
+    elif kind == 17:
+        if not children:
+            problems.append(f"{path}.components: Must be 1 or more in length.")
+        for k, child in enumerate(children):
+            if child.get("type") not in V2_IN_CONTAINER:
+                problems.append(f"{path}.components.{k}.type: not valid in a container")
+            problems += _v2_component_problems(f"{path}.components.{k}", child)
+        color = c.get("accent_color")
+        if color is not None and not (isinstance(color, int) and 0 <= color <= 0xFFFFFF):
+            problems.append(f"{path}.accent_color: Must be a color between 0 and 0xFFFFFF")
+    else:
+        problems.append(f"{path}.type: unknown component type {kind!r}")
     return problems
 
 
@@ -259,6 +432,13 @@ class RestApi:
                 ("PATCH", path, self.edit_hook_message),
                 ("DELETE", path, self.delete_hook_message),
             ]
+        routes += [
+            ("GET", f"{app}/emojis", self.list_emojis),
+            ("POST", f"{app}/emojis", self.create_emoji),
+            ("GET", f"{app}/emojis/{{emoji_id}}", self.get_emoji),
+            ("PATCH", f"{app}/emojis/{{emoji_id}}", self.edit_emoji),
+            ("DELETE", f"{app}/emojis/{{emoji_id}}", self.delete_emoji),
+        ]
         for base in (app, guild_app):
             routes += [
                 ("GET", f"{base}/commands", self.list_commands),
@@ -427,8 +607,7 @@ class RestApi:
         if not allowed & Perm.SEND_MESSAGES:
             raise DiscordError(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
-        self._attach(body, files, [])
-        check_message(body)
+        self._prepare(body, files, None)
         if is_empty(body):
             raise DiscordError(400, 50006, "Cannot send an empty message")
         message = self.world.create_message(channel, body)
@@ -448,8 +627,7 @@ class RestApi:
 
     async def _edit(self, message: Message, request: web.Request) -> Message:
         body, files = await read_body(request)
-        self._attach(body, files, message.attachments)
-        check_message(body)
+        self._prepare(body, files, message)
         merged = {
             k: getattr(message.latest, k)
             for k in ("content", "embeds", "components", "attachments")
@@ -460,6 +638,97 @@ class RestApi:
         self.world.edit_message(message, body)
         await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
         return message
+
+    def _prepare(self, body: JSON, files: dict[int, Upload], message: Message | None) -> None:
+        """Validate a create (``message`` None) or edit body as Discord does, turn its files into
+        attachments and resolve ``attachment://`` media in its components."""
+        existing = message.attachments if message is not None else []
+        self._attach(body, files, existing)
+        before = message.flags if message is not None else 0
+        flags = body.get("flags")
+        if flags is None:
+            flags = before
+        elif before & Flag.COMPONENTS_V2 and not flags & Flag.COMPONENTS_V2:
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body: flags: The IS_COMPONENTS_V2 flag cannot be removed "
+                "from a message",
+            )
+        check_message(body, flags=flags)
+        allowed = body.get("allowed_mentions") or {}
+        if "users" in (allowed.get("parse") or []) and allowed.get("users"):
+            raise DiscordError(
+                400,
+                50035,
+                'Invalid Form Body: allowed_mentions: parse:["users"] and users: [ids...] '
+                "are mutually exclusive.",
+            )
+        if message is not None and flags & Flag.COMPONENTS_V2:
+            left = [
+                k for k in ("content", "embeds") if k not in body and getattr(message.latest, k)
+            ]
+            if left:
+                raise DiscordError(
+                    400,
+                    50035,
+                    f"Invalid Form Body: {', '.join(left)}: Cannot be used when the message "
+                    "has the IS_COMPONENTS_V2 flag",
+                )
+        self._resolve_media(body, body.get("attachments", existing))
+        self._check_emojis(body)
+        if flags & Flag.COMPONENTS_V2:
+            number_components(body.get("components") or [])
+
+    def _check_emojis(self, body: JSON) -> None:
+        """A custom emoji on a button or select option must be one the bot can use: the guild
+        has none of its own, so one of the application's emojis."""
+        problems: list[str] = []
+        for c in walk_components(body.get("components") or []):
+            for emoji in [c.get("emoji"), *(o.get("emoji") for o in c.get("options") or [])]:
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    known = self.world.app_emojis.get(int(emoji["id"]))
+                    if known is None:
+                        problems.append(f"components.emoji.id: Invalid emoji ({emoji['id']})")
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
+    def _resolve_media(self, body: JSON, attachments: list[JSON]) -> None:
+        """``attachment://name`` in a thumbnail, gallery item or file component must name an
+        attachment of the message; it is stored (and returned) as that attachment's url."""
+        by_name = {a["filename"]: a for a in attachments}
+        problems: list[str] = []
+        for c in walk_components(body.get("components") or []):
+            kind = c.get("type")
+            if kind == 11:
+                medias = [c.get("media")]
+            elif kind == 12:
+                medias = [item.get("media") for item in c.get("items") or []]
+            elif kind == 13:
+                medias = [c.get("file")]
+            else:
+                continue
+            for media in medias:
+                url = str(media.get("url") or "") if isinstance(media, dict) else ""
+                if not url.startswith("attachment://"):
+                    continue
+                assert isinstance(media, dict)
+                attachment = by_name.get(url.removeprefix("attachment://"))
+                if attachment is None:
+                    problems.append(f"{url}: no attachment of this message has that filename")
+                    continue
+                media.update(
+                    url=attachment["url"],
+                    proxy_url=attachment["proxy_url"],
+                    attachment_id=attachment["id"],
+                    content_type=attachment.get("content_type"),
+                    flags=0,
+                    **{k: attachment[k] for k in ("width", "height") if k in attachment},
+                )
+                if kind == 13:
+                    c.update(name=attachment["filename"], size=attachment["size"])
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body: components: " + "; ".join(problems))
 
     async def _delete(self, message: Message) -> None:
         self.world.delete_message(message)
@@ -474,8 +743,9 @@ class RestApi:
             return
         by_id = {a["id"]: a for a in existing}
         entries = body.get("attachments")
-        if entries is None:
-            entries = [{"id": i, "filename": f.filename} for i, f in sorted(files.items())]
+        if entries is None:  # files alone add to what the message has
+            entries = [{"id": a["id"]} for a in existing]
+            entries += [{"id": i, "filename": f.filename} for i, f in sorted(files.items())]
         result: list[JSON] = []
         for entry in entries:
             key = str(entry.get("id"))
@@ -489,24 +759,29 @@ class RestApi:
             self.world.uploads[attachment_id] = upload.data
             filename = entry.get("filename") or upload.filename
             url = f"{self.double.url}/attachments/{attachment_id}/{filename}"
-            result.append(
-                {
-                    "id": str(attachment_id),
-                    "filename": filename,
-                    "size": len(upload.data),
-                    "url": url,
-                    "proxy_url": url,
-                    "content_type": upload.content_type,
-                    **({"description": entry["description"]} if entry.get("description") else {}),
-                }
-            )
+            attachment: JSON = {
+                "id": str(attachment_id),
+                "filename": filename,
+                "size": len(upload.data),
+                "url": url,
+                "proxy_url": url,
+                # Discord goes by the name; discord.py sends every file as octet-stream
+                "content_type": mimetypes.guess_type(filename)[0] or upload.content_type,
+            }
+            if entry.get("description"):
+                attachment["description"] = entry["description"]
+            if upload.data.startswith(b"\x89PNG\r\n\x1a\n") and len(upload.data) >= 24:
+                attachment["width"] = int.from_bytes(upload.data[16:20], "big")
+                attachment["height"] = int.from_bytes(upload.data[20:24], "big")
+            result.append(attachment)
         body["attachments"] = result
 
     async def get_upload(self, request: web.Request) -> web.Response:
         data = self.world.uploads.get(_int(request, "attachment_id"))
         if data is None:
             raise web.HTTPNotFound()
-        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+        kind = mimetypes.guess_type(request.match_info["filename"])[0]
+        return web.Response(body=data, headers={"Content-Type": kind or "application/octet-stream"})
 
     # -- interactions ------------------------------------------------------------------------
 
@@ -565,8 +840,7 @@ class RestApi:
         message: Message | None = None
         message_type = 20 if i.type == 2 else 0
         if kind == 4:
-            self._attach(data, files, [])
-            check_message(data)
+            self._prepare(data, files, None)
             if is_empty(data):
                 raise DiscordError(400, 50006, "Cannot send an empty message")
             ephemeral = bool((data.get("flags") or 0) & Flag.EPHEMERAL)
@@ -593,8 +867,7 @@ class RestApi:
             assert i.source_message is not None
             message = i.source_message
             if kind == 7:
-                self._attach(data, files, message.attachments)
-                check_message(data)
+                self._prepare(data, files, message)
                 self.world.edit_message(message, data)
                 await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
         elif kind == 8:
@@ -617,6 +890,8 @@ class RestApi:
             or interaction.status != "answered"
         ):
             raise unknown("Webhook", 10015)
+        if self.world.clock.now() - interaction.created_at > TOKEN_LIFETIME:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return interaction
 
     def _hook_message(self, request: web.Request) -> Message:
@@ -635,11 +910,11 @@ class RestApi:
     async def followup(self, request: web.Request) -> web.Response:
         i = self._hook_interaction(request)
         body, files = await read_body(request)
-        self._attach(body, files, [])
-        check_message(body)
+        filling = i.response_type == 5 and i.original is not None and i.original.loading
+        self._prepare(body, files, i.original if filling else None)
         if is_empty(body):
             raise DiscordError(400, 50006, "Cannot send an empty message")
-        if i.response_type == 5 and i.original is not None and i.original.loading:
+        if filling and i.original is not None:
             # Discord turns the first followup after a deferred reply into that reply.
             message = self.world.edit_message(i.original, body)
             await self.double.gateway.dispatch_message("MESSAGE_UPDATE", message)
@@ -666,6 +941,70 @@ class RestApi:
 
     async def delete_hook_message(self, request: web.Request) -> web.Response:
         await self._delete(self._hook_message(request))
+        return web.Response(status=204)
+
+    # -- application emojis ----------------------------------------------------------------------
+
+    def _app(self, request: web.Request) -> None:
+        if _int(request, "application_id") != self.world.application_id:
+            raise unknown("Application", 10002)
+
+    def _emoji(self, request: web.Request) -> AppEmoji:
+        self._app(request)
+        emoji = self.world.app_emojis.get(_int(request, "emoji_id"))
+        if emoji is None:
+            raise unknown("Emoji", 10014)
+        return emoji
+
+    def _emoji_name(self, name: Any, keep: AppEmoji | None = None) -> str:
+        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
+            raise DiscordError(
+                400, 50035, "Invalid Form Body: name: 2 to 32 letters, digits or underscores"
+            )
+        if any(e.name == name and e is not keep for e in self.world.app_emojis.values()):
+            raise DiscordError(
+                400, 50035, "Invalid Form Body: name: Application emoji name already taken"
+            )
+        return name
+
+    async def list_emojis(self, request: web.Request) -> web.Response:
+        self._app(request)
+        return json_response({"items": [e.payload() for e in self.world.app_emojis.values()]})
+
+    async def create_emoji(self, request: web.Request) -> web.Response:
+        self._app(request)
+        body, _ = await read_body(request)
+        name = self._emoji_name(body.get("name"))
+        match = DATA_URI.fullmatch(str(body.get("image") or ""))
+        if match is None:
+            raise DiscordError(400, 50035, "Invalid Form Body: image: Invalid image data")
+        image = base64.b64decode(match["data"])
+        if len(image) > EMOJI_MAX_BYTES:
+            raise DiscordError(
+                400, 50045, f"File cannot be larger than {EMOJI_MAX_BYTES // 1024} kb."
+            )
+        if len(self.world.app_emojis) >= EMOJI_MAX_COUNT:
+            raise DiscordError(400, 30018, "Maximum number of emojis reached")
+        emoji = AppEmoji(self.world.ids.next(), name, image, match["type"], self.world.bot)
+        self.world.app_emojis[emoji.id] = emoji
+        self.world.touch()
+        return json_response(emoji.payload(), 201)
+
+    async def get_emoji(self, request: web.Request) -> web.Response:
+        return json_response(self._emoji(request).payload())
+
+    async def edit_emoji(self, request: web.Request) -> web.Response:
+        emoji = self._emoji(request)
+        body, _ = await read_body(request)
+        if "name" in body:
+            emoji.name = self._emoji_name(body["name"], keep=emoji)
+        self.world.touch()
+        return json_response(emoji.payload())
+
+    async def delete_emoji(self, request: web.Request) -> web.Response:
+        emoji = self._emoji(request)
+        del self.world.app_emojis[emoji.id]
+        self.world.touch()
         return web.Response(status=204)
 
     # -- application commands ------------------------------------------------------------------

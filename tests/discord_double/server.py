@@ -18,6 +18,7 @@ from .gateway import Gateway, Intent, Session
 from .rest import BODY, DiscordError, RestApi, json_response
 from .state import (
     JSON,
+    AppEmoji,
     Channel,
     CommandSync,
     Guild,
@@ -25,6 +26,7 @@ from .state import (
     Member,
     Message,
     MessageVersion,
+    Notification,
     Overwrite,
     Perm,
     Role,
@@ -287,6 +289,31 @@ class DiscordDouble:
     ) -> Message | None:
         found = self.messages(channel, visible_to=visible_to)
         return found[-1] if found else None
+
+    def notifications(self, member: SimulatedMember | None = None) -> list[Notification]:
+        """Notifications Discord would have shown (to ``member``, or to anyone), oldest first."""
+        return [n for n in self.world.notifications if member is None or n.member is member.member]
+
+    @property
+    def deletions(self) -> list[Message]:
+        """Messages deleted so far, in the order they were deleted (``deleted_at`` on each)."""
+        return list(self.world.deletions)
+
+    @property
+    def app_emojis(self) -> list[AppEmoji]:
+        """The application's emojis (``name``, ``image`` bytes, ``content_type``), oldest first."""
+        return list(self.world.app_emojis.values())
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The double's wall-clock time (a Unix timestamp), ``advance`` included."""
+        return self.world.clock.now()
+
+    def advance(self, *, minutes: float = 0, seconds: float = 0) -> None:
+        """Move the double's clock forward without waiting: interaction tokens older than
+        15 minutes then fail with 401 code 50027, and later ids and timestamps are later."""
+        self.world.clock.advance(minutes * 60 + seconds)
 
     def everything_seen_by(self, member: SimulatedMember) -> list[MessageVersion]:
         """Every version of every message ``member`` could see, deleted ones included."""

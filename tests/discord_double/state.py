@@ -70,14 +70,33 @@ def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat()
 
 
+class Clock:
+    """The double's idea of the wall-clock time: real time, moved forward by ``advance``.
+
+    Snowflakes, timestamps, notification times and the 15-minute life of interaction tokens
+    read it, so a test can let a quarter of an hour pass without waiting for it."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        self.offset += seconds
+
+
 class Snowflakes:
     """Increasing ids that decode to the current time, like Discord's."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
         self._last = 0
+        self.clock = clock or Clock()
 
     def next(self) -> int:
-        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        now = (int(self.clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(now, self._last + 1)
         return self._last
 
@@ -286,6 +305,7 @@ class MessageVersion:
     flags: int
     mention_ids: list[int]
     edited_timestamp: str | None
+    blobs: dict[str, bytes] = field(default_factory=dict)  # attachment id -> uploaded bytes
 
     def __repr__(self) -> str:
         n = self.message.versions.index(self) + 1 if self in self.message.versions else "?"
@@ -307,6 +327,51 @@ class MessageVersion:
         found += [a.get("description") or "" for a in self.attachments]
         return [t for t in found if t]
 
+    @property
+    def components_v2(self) -> bool:
+        return bool(self.flags & Flag.COMPONENTS_V2)
+
+    def text_displays(self) -> list[str]:
+        """The content of every text display (type 10), in reading order, nested ones too."""
+        return [
+            c.get("content") or "" for c in walk_components(self.components) if c.get("type") == 10
+        ]
+
+    def files(self) -> dict[str, bytes]:
+        """The uploaded bytes of each attachment of this version, by filename."""
+        return {
+            a["filename"]: self.blobs[a["id"]] for a in self.attachments if a["id"] in self.blobs
+        }
+
+    def media(self) -> list[JSON]:
+        """Every media item shown by a thumbnail, gallery or file component: ``url``,
+        ``description``, ``spoiler`` and, for attachments of this message, ``filename`` and
+        ``data`` (the uploaded bytes)."""
+        by_id = {a["id"]: a for a in self.attachments}
+        found: list[JSON] = []
+        for c in walk_components(self.components):
+            kind = c.get("type")
+            if kind == 12:
+                items = c.get("items") or []
+            elif kind in (11, 13):
+                items = [c]
+            else:
+                continue
+            for item in items:
+                media = item.get("media") or item.get("file") or {}
+                entry: JSON = {
+                    "type": kind,
+                    "url": media.get("url"),
+                    "description": item.get("description"),
+                    "spoiler": bool(item.get("spoiler")),
+                }
+                attachment = by_id.get(str(media.get("attachment_id")))
+                if attachment is not None:
+                    entry["filename"] = attachment["filename"]
+                    entry["data"] = self.blobs.get(attachment["id"])
+                found.append(entry)
+        return found
+
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:
     """Every component, including those nested in rows, containers, sections and accessories."""
@@ -318,11 +383,21 @@ def walk_components(components: list[JSON]) -> Iterator[JSON]:
 
 
 def component_texts(components: list[JSON]) -> list[str]:
+    """Labels, emoji names, placeholders, custom_ids, text displays, select options, and the
+    descriptions (alt text) and urls of media in thumbnails, galleries and file components."""
     found: list[str] = []
     for c in walk_components(components):
         found += [c.get(k) or "" for k in ("label", "placeholder", "custom_id", "content", "url")]
+        found.append((c.get("emoji") or {}).get("name") or "")
         for option in c.get("options") or []:
             found += [option.get(k) or "" for k in ("label", "value", "description")]
+            found.append((option.get("emoji") or {}).get("name") or "")
+        for item in [c, *(c.get("items") or [])]:
+            if item is not c or c.get("type") in (11, 13):
+                found.append(item.get("description") or "")
+            media = item.get("media") or item.get("file") or {}
+            found += [media.get("url") or "", media.get("original_url") or ""]
+        found.append(c.get("name") or "")  # a file component's filename
     return found
 
 
@@ -340,6 +415,7 @@ class Message:
     webhook_id: int | None = None
     tts: bool = False
     deleted: bool = False
+    deleted_at: float | None = None  # the double's clock (``World.clock``) when deleted
 
     def __repr__(self) -> str:
         seen_by = f" ephemeral to {self.ephemeral_to.name}" if self.ephemeral_to else ""
@@ -396,6 +472,19 @@ class Message:
     def texts(self) -> list[str]:
         """Texts of every version this message ever had."""
         return [t for v in self.versions for t in v.texts()]
+
+    def text_displays(self) -> list[str]:
+        """The latest version's text displays (Components V2), nested ones included."""
+        return self.latest.text_displays()
+
+    def files(self) -> dict[str, bytes]:
+        """The latest version's attachments as {filename: uploaded bytes}."""
+        return self.latest.files()
+
+    def media(self) -> list[JSON]:
+        """The latest version's thumbnails, gallery items and file components (see
+        ``MessageVersion.media``)."""
+        return self.latest.media()
 
     def buttons(self) -> list[JSON]:
         return [c for c in walk_components(self.components) if c.get("type") == 2]
@@ -457,6 +546,7 @@ class Interaction:
     description: str
     window: float
     deadline: float  # event-loop time after which an initial response is too late
+    created_at: float = 0.0  # the double's clock; the token works for 15 minutes from then
     source_message: Message | None = None  # the message a clicked component is on
     status: str = "pending"  # pending -> answered | failed
     failure: str | None = None
@@ -484,6 +574,29 @@ class Interaction:
 
 
 @dataclass(eq=False)
+class AppEmoji:
+    """An emoji the application owns (usable in any message it sends)."""
+
+    id: int
+    name: str
+    image: bytes
+    content_type: str
+    user: Member
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": self.user.user_payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.content_type == "image/gif",
+            "available": True,
+        }
+
+
+@dataclass(eq=False)
 class CommandSync:
     """One bulk overwrite of application commands, as the bot sent it."""
 
@@ -492,14 +605,33 @@ class CommandSync:
     at: float
 
 
+@dataclass(eq=False)
+class Notification:
+    """A notification Discord would have shown ``member``: a mention in a new message (one
+    ``allowed_mentions`` let through), or a new message in their DM channel."""
+
+    member: Member
+    message: Message
+    channel: Channel
+    at: float  # the double's clock
+    reason: str  # "mention" or "dm"
+
+    def __repr__(self) -> str:
+        return f"<Notification {self.reason} for {self.member.name} message {self.message.id}>"
+
+
 MENTION = re.compile(r"<@!?(\d+)>")
+SUPPRESS_NOTIFICATIONS = 1 << 12
 
 
 class World:
     """All state of the double, plus change notification for tests that wait on it."""
 
     def __init__(self, *, bot_name: str, guild_name: str, guild_locale: str, token: str) -> None:
-        self.ids = Snowflakes()
+        self.clock = Clock()
+        self.ids = Snowflakes(self.clock)
+        self.notifications: list[Notification] = []
+        self.deletions: list[Message] = []
         self.token = token
         self.application_id = self.ids.next()
         self.owner_id = self.ids.next()  # a guild owner who is not otherwise involved
@@ -518,6 +650,7 @@ class World:
         self.guild_commands: dict[int, list[JSON]] = {}
         self.command_syncs: list[CommandSync] = []
         self.uploads: dict[int, bytes] = {}
+        self.app_emojis: dict[int, AppEmoji] = {}
         self._changed = asyncio.Event()
         self.last_change = 0.0
 
@@ -637,18 +770,35 @@ class World:
 
         content = pick("content", "")
         flags = pick("flags", 0)
-        if prev is not None:  # ephemerality cannot change after creation; an edit ends loading
-            flags = (flags & ~(Flag.EPHEMERAL | Flag.LOADING)) | (prev.flags & Flag.EPHEMERAL)
-        mentions = [int(i) for i in MENTION.findall(content) if int(i) in self.guild.members]
+        if prev is not None:  # ephemerality cannot change after creation; an edit ends loading;
+            # and a Components V2 message stays one
+            keep = prev.flags & (Flag.EPHEMERAL | Flag.COMPONENTS_V2)
+            flags = (flags & ~(Flag.EPHEMERAL | Flag.LOADING)) | keep
+        components = pick("components", [])
+        mentionable = content
+        if flags & Flag.COMPONENTS_V2:  # mentions in text displays count
+            mentionable += " ".join(
+                c.get("content") or "" for c in walk_components(components) if c.get("type") == 10
+            )
+        mentions = list(
+            dict.fromkeys(
+                int(i) for i in MENTION.findall(mentionable) if int(i) in self.guild.members
+            )
+        )
+        attachments = pick("attachments", [])
+        blobs = {
+            a["id"]: self.uploads[int(a["id"])] for a in attachments if int(a["id"]) in self.uploads
+        }
         return MessageVersion(
             message=message,
             content=content,
             embeds=pick("embeds", []),
-            components=pick("components", []),
-            attachments=pick("attachments", []),
+            components=components,
+            attachments=attachments,
             flags=flags,
             mention_ids=mentions,
-            edited_timestamp=iso(time.time()) if edit else None,
+            edited_timestamp=iso(self.clock.now()) if edit else None,
+            blobs=blobs,
         )
 
     def create_message(
@@ -672,8 +822,41 @@ class World:
         )
         message.versions.append(self.new_version(message, body, edit=False))
         self.messages[message.id] = message
+        self.notify(message, body)
         self.touch()
         return message
+
+    def notify(self, message: Message, body: JSON) -> None:
+        """Record whom Discord notifies for a newly created message.
+
+        Only creation notifies (a mention added by an edit never does), ephemeral messages and
+        ``SUPPRESS_NOTIFICATIONS`` notify no one, and a mention notifies only if
+        ``allowed_mentions`` lets it through: absent, every user mention is parsed; present,
+        only ``parse: ["users"]`` or the ids in ``users``. A DM notifies its recipient."""
+        version = message.latest
+        if message.ephemeral or version.flags & (Flag.LOADING | SUPPRESS_NOTIFICATIONS):
+            return
+        allowed = body.get("allowed_mentions")
+        if allowed is None:
+            targets = version.mention_ids
+        else:
+            parse = allowed.get("parse") or []
+            users = {int(u) for u in allowed.get("users") or []}
+            targets = [i for i in version.mention_ids if "users" in parse or i in users]
+        now = self.clock.now()
+        notified: set[int] = set()
+        if message.channel.is_dm and message.channel.recipient is not None:
+            recipient = message.channel.recipient
+            self.notifications.append(Notification(recipient, message, message.channel, now, "dm"))
+            notified.add(recipient.id)
+        for member_id in targets:
+            member = self.guild.members[member_id]
+            if member.bot or member_id in notified or not message.visible_to(member):
+                continue
+            notified.add(member_id)
+            self.notifications.append(
+                Notification(member, message, message.channel, now, "mention")
+            )
 
     def edit_message(self, message: Message, body: JSON) -> Message:
         message.versions.append(self.new_version(message, body, edit=True))
@@ -682,6 +865,8 @@ class World:
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True
+        message.deleted_at = self.clock.now()
+        self.deletions.append(message)
         self.touch()
 
     # -- interactions ----------------------------------------------------------------------
