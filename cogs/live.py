@@ -143,11 +143,13 @@ class TableMessages:
 class _OpenPanel:
     interaction: discord.Interaction[Any]
     locale: str | None
+    deadline: datetime.datetime
+    """After this, Discord no longer lets the bot edit the panel (less a margin)."""
     expiry: asyncio.TimerHandle | None = None
 
     @property
     def editable(self) -> bool:
-        return discord.utils.utcnow() < self.interaction.created_at + PANEL_LIFETIME
+        return discord.utils.utcnow() < self.deadline
 
 
 class OpenPanels:
@@ -156,9 +158,11 @@ class OpenPanels:
 
     Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
 
-    def __init__(self, service: TableService, pictures: Pictures) -> None:
+    def __init__(self, service: TableService, pictures: Pictures, *,
+                 lifetime: datetime.timedelta = PANEL_LIFETIME) -> None:
         self.service = service
         self.pictures = pictures
+        self.lifetime = lifetime
         self._open: dict[tuple[int, int], _OpenPanel] = {}
         self.redrawer = Redrawer()
 
@@ -168,8 +172,8 @@ class OpenPanels:
         previous = self._open.get(key)
         if previous is not None and previous.expiry is not None:
             previous.expiry.cancel()
-        entry = _OpenPanel(interaction, locale)
-        left = (interaction.created_at + PANEL_LIFETIME - discord.utils.utcnow()).total_seconds()
+        entry = _OpenPanel(interaction, locale, interaction.created_at + self.lifetime)
+        left = (entry.deadline - discord.utils.utcnow()).total_seconds()
         entry.expiry = asyncio.get_running_loop().call_later(
             max(left, 0.0), lambda: self.redrawer.mark(("panel", *key),
                                                        lambda: self._expire(key, entry)))

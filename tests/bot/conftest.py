@@ -67,6 +67,7 @@ class LiveBot:
         cog: Any = self.bot.get_cog("Tables")
         await cog.messages.redrawer.idle()
         await cog.panels.redrawer.idle()
+        await cog.pings.redrawer.idle()
 
     async def idle(self) -> None:
         """Until no computer player has a move pending and everything is drawn."""

@@ -1,0 +1,121 @@
+"""Views that stay current, through the double: every open panel shows the turn after each
+action, a panel says when it has expired, and the member to act is pinged by a new message
+(removed once they act) unless they turned pings off; computer players are never pinged."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from bot.records import Status
+from engine import Phase
+from tests.bot.conftest import LiveBot
+from tests.bot.e2e import PanelControls, Table, is_panel, table_state
+from tests.discord_double import DiscordDouble, SimulatedMember
+
+
+def turn_line(table: Table, member: SimulatedMember) -> str:
+    panel = table.panel(member)
+    assert panel is not None
+    return str(panel.embeds[0].get("description", ""))
+
+
+def pings(table: Table, member: SimulatedMember) -> list[Any]:
+    """The pings this member was notified by, at this table's channel."""
+    return [n for n in member.notifications() if n.channel.name == table.channel]
+
+
+async def test_every_panel_is_current_and_the_one_to_act_is_pinged(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    double = discord_double
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start()
+    await table.quiet()
+    for _ in range(10):
+        found = await table.turn()
+        assert found is not None
+        member, panel = found
+        before = len(pings(table, member))
+        await table.act(member, panel, lambda hand: ("points", 30))
+        await table.quiet()
+        game = table_state(live_bot.db, table.table_id)
+        to_act = game.to_act
+        assert to_act is not None
+        name = to_act.name.capitalize()
+        for seat, seated in table.seats.items():
+            line = turn_line(table, seated)
+            assert (seat == to_act and "Your" in line) or f"It's {name}'s turn" in line, (
+                seated.name, line)
+        # The ping: one for the member to act, unless they just acted; gone once they act.
+        next_member = table.seats[to_act]
+        live_pings = [m for m in double.messages(table.channel)
+                      if not m.deleted and not m.ephemeral and "it's your turn" in m.content]
+        if next_member is member:
+            assert live_pings == [] and len(pings(table, member)) == before
+        else:
+            assert len(live_pings) == 1 and next_member.mention in live_pings[0].content
+            assert pings(table, next_member)[-1].message is live_pings[0]
+    assert not double.failed_interactions
+
+
+async def test_pings_off_and_computer_players_are_never_pinged(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    double = discord_double
+    ana = double.member("ana")
+    off = await ana.slash("42 settings", pings=0)
+    assert "Pings: off" in off.content and off.ephemeral
+    assert "Pings: off" in (await ana.slash("42 settings")).content  # stored
+    assert not (await ana.slash("42 new", bots="others")).failed
+    await live_bot.idle()
+    for _ in range(12):
+        game_over = await _play_ana(double, live_bot, ana)
+        if game_over:
+            break
+    assert pings_anywhere(double) == []
+    on = await ana.slash("42 settings", pings=1)
+    assert "pinged in the channel" in on.content
+
+
+async def _play_ana(double: DiscordDouble, live_bot: LiveBot, ana: SimulatedMember) -> bool:
+    """One move by ana from her panel, when it is her turn; True once the game is over."""
+    result = await ana.slash("42 hand")
+    panel = result.message
+    assert panel is not None and is_panel(panel)
+    controls = PanelControls.of(panel)
+    if not controls.can_act:
+        await live_bot.idle()
+        return "over" in str(panel.embeds[0])
+    if controls.pass_button is not None:
+        await ana.click(panel, controls.pass_button["custom_id"])
+    elif controls.select is not None and not controls.select.get("disabled"):
+        await ana.select(panel, values=[controls.select["options"][0]["value"]])
+    elif controls.piles:
+        await ana.click(panel, controls.piles[0]["custom_id"])
+    else:
+        await ana.click(panel, controls.tiles[0]["custom_id"])
+    await live_bot.idle()
+    return False
+
+
+def pings_anywhere(double: DiscordDouble) -> list[Any]:
+    return [m for m in double.world.messages.values() if "it's your turn" in m.content]
+
+
+async def test_a_panel_says_when_it_has_expired(discord_double: DiscordDouble,
+                                               live_bot: LiveBot) -> None:
+    double = discord_double
+    cog: Any = live_bot.bot.get_cog("Tables")
+    cog.panels.lifetime = datetime.timedelta(seconds=1)
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start()
+    panel = table.panel(table.north)
+    assert panel is not None
+    await double.wait_for(lambda: "expired" in str(panel.latest.embeds), 5,
+                          "the panel to say it has expired")
+    fresh = await table.north.click(panel, label="Refresh")
+    assert not fresh.failed and is_panel(panel)
+    game = table_state(live_bot.db, table.table_id)
+    assert game.hand.phase is Phase.AUCTION and cog.service._live[table.table_id].table.status \
+        is Status.PLAYING
