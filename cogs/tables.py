@@ -67,6 +67,7 @@ PILES_CHOICES = [
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
+@app_commands.guild_only()  # /42 is not offered in DMs; interaction_check still refuses one
 class Tables(commands.GroupCog, name="Tables",
              group_name=locale_str("42", msgctxt="command name"),
              group_description=locale_str("Texas 42 at a table in this channel")):

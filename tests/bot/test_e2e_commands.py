@@ -145,7 +145,9 @@ async def test_typed_calls_that_are_not_allowed_change_nothing(
         hint = await ana.autocomplete("42 play", "tile", "")
         assert [c["value"] for c in hint] == ["-"] and "not started" in hint[0]["name"]
     refused(await ana.slash("42 pass", where="table-2"), "no table in this channel")
-    refused(await ana.slash("42 play", where="dm", tile="6-6"), "server channels")
+    dm_play = [{"type": 1, "name": "play", "options": [{"type": 3, "name": "tile",
+                                                         "value": "6-6"}]}]
+    refused(await ana.raw_command("42", dm_play, where="dm"), "server channels")
     await table.start()
     game = table_state(table.db, table.table_id)
     to_act = game.to_act

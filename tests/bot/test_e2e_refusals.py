@@ -181,7 +181,10 @@ async def _turn(table: Table) -> tuple[SimulatedMember, Message]:
 async def test_a_dm_and_a_channel_without_posting(discord_double: DiscordDouble,
                                                   live_bot: LiveBot) -> None:
     ana = discord_double.member("ana")
-    refused(await ana.slash("42 new", where="dm"), "server channels")
+    with pytest.raises(AssertionError, match="not available in DMs"):  # not offered there
+        await ana.slash("42 new", where="dm")
+    new = [{"type": 1, "name": "new", "options": []}]
+    refused(await ana.raw_command("42", new, where="dm"), "server channels")
     text = refused(await ana.slash("42 new", where="no-posting"), "can't post in this channel")
     assert "Send Messages" in text
     refused(await ana.slash("42 hand", where="no-posting"), "no table in this channel")

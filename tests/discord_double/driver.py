@@ -386,10 +386,13 @@ class SimulatedMember:
     async def raw_command(
         self, name: str, options: list[JSON], /, *, where: ChannelRef = None
     ) -> InteractionResult:
-        """``/name`` with ``options`` exactly as given, checked against no schema: what a
-        client that has not resynced sends for a renamed subcommand or a removed choice."""
+        """``/name`` with ``options`` exactly as given, checked against no schema and sent
+        wherever asked (a DM included): what a client that has not resynced sends for a
+        renamed subcommand, a removed choice, or a command no longer offered there."""
         channel = self._channel(where)
-        schema, _ = self._command(name, channel)
+        world = self.double.world
+        synced = [*world.guild_commands.get(world.guild.id, []), *world.global_commands]
+        schema = next(c for c in synced if c["name"] == name)  # offered here or not
         data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
         return await self._interact(2, channel, data, f"/{name} (raw)", wait_deferred=5.0)
 
