@@ -94,6 +94,18 @@ class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:
     verb, handler = "review", "on_review"
 
 
+class LastTrickButton(_TableButton, DynamicItem[Button[Any]], template=r"42:last:" + TABLE):
+    """The last completed trick, privately: sorted, by side only (R-SEE-ANON)."""
+
+    verb, handler = "last", "on_last_trick"
+
+
+class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" + TABLE):
+    """The rules the table plays, privately, in the presser's language."""
+
+    verb, handler = "guide", "on_guide"
+
+
 class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
     verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
 
@@ -248,7 +260,7 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
-    AwayButton, BackButton, RulesSelect,
+    AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton,
 )
 
 

@@ -46,7 +46,9 @@ from .components import (
     AddComputerButton,
     AwayButton,
     BackButton,
+    GuideButton,
     HandButton,
+    LastTrickButton,
     LeaveButton,
     PilesButton,
     RefreshButton,
@@ -319,6 +321,9 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     view.add_item(HandButton(table.id, t(locale, "My hand")))
     if summary is not None:
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
+    if observation.last_trick is not None or summary is not None:
+        view.add_item(LastTrickButton(table.id, t(locale, "Last trick")))
+    view.add_item(GuideButton(table.id, t(locale, "Rules")))
     _away_buttons(locale, view, table)
     return Reply(content, embed, view, allowed)
 

@@ -21,10 +21,11 @@ from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
 from bot.records import GameKind, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
-from engine import Options, Pass, Seat
+from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 
 from . import render
 from .components import DYNAMIC_ITEMS, dispatched
+from .guide import help_message, last_trick_message, rules_message
 from .live import OpenPanels, TableMessages
 from .pictured import show_hand
 from .pictures import Pictures
@@ -335,6 +336,27 @@ class Tables(commands.GroupCog, name="Tables",
         else:
             await interaction.response.send_message(**reply.send_kwargs())
 
+    @app_commands.command(name=locale_str("rules", msgctxt="command name"),
+                          description=locale_str("The rules this channel's table plays, for"
+                                                 " you only"))
+    async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Options:
+            try:
+                table = await self.service.table_in_channel(self._channel_id(interaction),
+                                                            latest=True)
+            except Refusal:
+                return DEFAULT_OPTIONS  # no table yet: the default game
+            return table.options
+
+        options = await within_window(interaction, work())
+        reply = rules_message(locale_of(interaction), options)
+        await send_private(interaction, None, embed=reply.embed)
+
+    @app_commands.command(name=locale_str("help", msgctxt="command name"),
+                          description=locale_str("The /42 commands, for you only"))
+    async def help_command(self, interaction: discord.Interaction[Any]) -> None:
+        await send_private(interaction, None, embed=help_message(locale_of(interaction)).embed)
+
     @app_commands.command(name=locale_str("settings", msgctxt="command name"),
                           description=locale_str("Your settings on this server: whether you are"
                                                  " pinged when it is your turn"))
@@ -452,6 +474,15 @@ class Tables(commands.GroupCog, name="Tables",
             return render.review_message(summary, table, locale_of(interaction))
 
         reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed)
+
+    async def on_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        snapshot = await within_window(interaction, self.service.snapshot(table_id))
+        await send_private(interaction, last_trick_message(snapshot, locale_of(interaction)))
+
+    async def on_guide(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        snapshot = await within_window(interaction, self.service.snapshot(table_id))
+        reply = rules_message(locale_of(interaction), snapshot.table.options)
         await send_private(interaction, None, embed=reply.embed)
 
     async def on_rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:

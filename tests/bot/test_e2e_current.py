@@ -119,3 +119,35 @@ async def test_a_panel_says_when_it_has_expired(discord_double: DiscordDouble,
     game = table_state(live_bot.db, table.table_id)
     assert game.hand.phase is Phase.AUCTION and cog.service._live[table.table_id].table.status \
         is Status.PLAYING
+
+
+async def test_rules_help_and_the_last_trick_privately(discord_double: DiscordDouble,
+                                                       live_bot: LiveBot) -> None:
+    double = discord_double
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    ana = table.north
+    rules = await ana.slash("42 rules")
+    assert rules.ephemeral and "standard (no house rules)" in str(rules.message.embeds)
+    helped = await ana.slash("42 help")
+    assert helped.ephemeral and "/42 bid" in str(helped.message.embeds)
+    await table.open()
+    await table.start()
+    assert table.audit is not None
+    for _ in range(12):  # the auction, trump, then the first trick
+        found = await table.turn()
+        assert found is not None
+        await table.act(*found, lambda hand: ("points", 30))
+        await table.quiet()
+        table.audit.check()
+        if table_state(live_bot.db, table.table_id).hand.tricks:
+            break
+    game = table_state(live_bot.db, table.table_id)
+    trick = game.hand.tricks[0]
+    shown = await ana.click(table.table_message(), label="Last trick")
+    assert shown.ephemeral and "Last trick, taken by" in shown.content
+    labels = [tile.label for tile in sorted(trick.tiles, key=lambda t: (t.high, t.low),
+                                            reverse=True)]
+    assert " ".join(labels) in shown.content, "sorted, never in play order (R-SEE-ANON)"
+    by_button = await ana.click(table.table_message(), label="Rules")
+    assert by_button.ephemeral and "Texas 42: the rules" in str(by_button.message.embeds)
+    table.audit.check()

@@ -46,6 +46,8 @@ FORWARDERS = {
     ("cogs/typed.py", "_checked"),  # raises the ids marked N_ at the top of the module
     ("cogs/typed.py", "resolve"),  # likewise
     ("cogs/typed.py", "_trump"),  # likewise
+    ("cogs/guide.py", "rules_message"),  # says the ids marked N_ in RULES
+    ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
