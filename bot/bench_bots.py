@@ -11,8 +11,9 @@ one by default) and pausing as in play, while it
   before Discord is answered), and how long opening a hand takes.
 
 A finished game is followed by a rematch, so the load lasts the whole run. No Discord is
-involved: drawing a table message from a snapshot costs a fraction of a millisecond more per
-move. Figures are printed at the end; the target is a lag under 50 ms.
+involved, but with ``--pictures`` (the default) every move draws the table's picture as the
+bot does (``cogs.pictured``, in a thread; the one import of the Discord layer here, since this
+tool measures the whole bot). Figures are printed at the end; the target is a lag under 50 ms.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine import Observation
 from engine.players import load_policy
@@ -37,7 +38,7 @@ from engine.players import load_policy
 from .autoplay import Autoplay
 from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers
 from .records import Status
-from .service import Accepted, Fill, Refusal, TableService
+from .service import Accepted, Fill, Refusal, TableService, TableSnapshot
 from .storage import Storage
 from .thinking import PoolThinker, Thinker, decide_here
 
@@ -69,6 +70,7 @@ class Figures:
     decisions: list[float] = field(default_factory=list)
     clicks: list[float] = field(default_factory=list)
     panels: list[float] = field(default_factory=list)
+    pictures: list[float] = field(default_factory=list)
     moves: int = 0
     games: int = 0
 
@@ -124,9 +126,32 @@ async def members_table(service: TableService, channel: int, figures: Figures,
         figures.clicks.append(time.perf_counter() - started)
 
 
+PictureHook = Callable[[TableSnapshot], Coroutine[Any, Any, None]]
+"""Draws the table picture of a snapshot, as the bot would after a move."""
+
+
+def picture_hook(figures: Figures) -> PictureHook:
+    import discord
+
+    from cogs.pictured import show_table
+    from cogs.pictures import Pictures
+    from cogs.render import Reply
+
+    pictures = Pictures()
+
+    async def draw(snapshot: TableSnapshot) -> None:
+        started = time.perf_counter()
+        await show_table(Reply(embed=discord.Embed()), snapshot, pictures)
+        figures.pictures.append(time.perf_counter() - started)
+
+    return draw
+
+
 async def bench(tables: int, seconds: float, pause: float, policy: str, workers: int,
-                database: Path) -> Figures:
+                database: Path, pictures: bool = True) -> Figures:
     figures = Figures()
+    draw = picture_hook(figures) if pictures else None
+    drawing: set[asyncio.Task[None]] = set()
     storage = await Storage.open(database)
     counter = itertools.count()
     service = TableService(storage, new_seed=lambda: f"bench-{next(counter)}")
@@ -141,6 +166,10 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
 
     def moved(accepted: Accepted) -> None:
         figures.moves += 1
+        if draw is not None:
+            task = asyncio.create_task(draw(accepted.snapshot))
+            drawing.add(task)
+            task.add_done_callback(drawing.discard)
         if accepted.snapshot.table.status is Status.FINISHED:
             figures.games += 1
             task = asyncio.create_task(rematch(accepted.snapshot.table.id))
@@ -160,7 +189,7 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
         await asyncio.gather(sampler, members)
     finally:
         await autoplay.close()
-        for task in list(rematches):
+        for task in [*rematches, *drawing]:
             task.cancel()
         await storage.close()
     return figures
@@ -191,6 +220,9 @@ def report(figures: Figures, tables: int, seconds: float, pause: float, policy: 
         f"p50 {ms(percentile(figures.clicks, 0.5))} · max {ms(max(figures.clicks, default=0))}"
         f"; their hand ({len(figures.panels)}): p50 {ms(percentile(figures.panels, 0.5))} "
         f"· max {ms(max(figures.panels, default=0))}",
+        f"  table pictures ({len(figures.pictures)}, drawn in a thread, cached by scene): "
+        f"p50 {ms(percentile(figures.pictures, 0.5))} · "
+        f"p95 {ms(percentile(figures.pictures, 0.95))}",
         f"  target: event loop lag under {LAG_TARGET_MS:g} ms — {verdict}",
     ]
     return "\n".join(lines)
@@ -209,6 +241,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
                         help=f"package.module:function (default {DEFAULT_BOT_POLICY})")
     parser.add_argument("--workers", type=int, default=default_bot_workers(),
                         help="thinking processes (default: the number of cores)")
+    parser.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=True,
+                        help="draw each move's table picture as the bot does (default: yes)")
     parser.add_argument("--database", type=Path,
                         help="the SQLite file to use (default: a new one in a temporary folder)")
     args = parser.parse_args(argv)
@@ -222,7 +256,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-bots-") as folder:
         database = args.database or Path(folder) / "bench.sqlite3"
         figures = asyncio.run(bench(args.tables, args.seconds, args.pause, args.policy,
-                                    args.workers, database))
+                                    args.workers, database, args.pictures))
     print(report(figures, args.tables, args.seconds, args.pause, args.policy, args.workers),
           file=out)
     return 0
