@@ -377,10 +377,13 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
         lines.append(t(locale, "This table is closed."))
         embed.description = "\n".join(lines)
         return Reply(None, embed, None)
-    lines.append(tn(locale, "{n} of 4 seats taken. Take a seat; the game starts once all four"
-                    " are taken and someone seated presses Start.",
-                    "{n} of 4 seats taken. Take a seat; the game starts once all four are taken"
-                    " and someone seated presses Start.", seated))
+    if table.is_full:
+        lines.append(t(locale, "Every seat is taken: anyone seated presses Start to deal."))
+    else:
+        lines.append(tn(locale, "{n} of 4 seats taken. Take a seat; the game starts once all"
+                        " four are taken and someone seated presses Start.",
+                        "{n} of 4 seats taken. Take a seat; the game starts once all four are"
+                        " taken and someone seated presses Start.", seated))
     embed.description = "\n".join(lines)
     view = discord.ui.View(timeout=None)
     for seat in SEATS:
