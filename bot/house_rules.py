@@ -23,19 +23,31 @@ class Choice:
     value: str
     label: str
     """A message id: the choice in the select, and the rule in the table's list."""
+    description: str
+    """A message id: what the rule does, in one line under the choice (H-…)."""
 
 
 CHOICES: tuple[Choice, ...] = (
-    Choice("nello", N_("Nello (doubles high)")),
-    Choice("nello_low", N_("Nello (doubles low)")),
-    Choice("nello_own", N_("Nello (doubles a suit of their own)")),
-    Choice("nello_dealer", N_("Nello by the dealer only, after three passes")),
-    Choice("splash", N_("Splash (3 marks)")),
-    Choice("splash_2", N_("Splash (2 marks)")),
-    Choice("plunge", N_("Plunge")),
-    Choice("sevens", N_("Sevens")),
-    Choice("forced_bid", N_("Forced bid (the dealer must bid 30)")),
-    Choice("points_game", N_("250-point game")),
+    Choice("nello", N_("Nello (doubles high)"),
+           N_("A marks declarer may play alone to lose every trick")),
+    Choice("nello_low", N_("Nello (doubles low)"),
+           N_("Nello, with each double the lowest tile of its suit")),
+    Choice("nello_own", N_("Nello (doubles a suit of their own)"),
+           N_("Nello, with the doubles a suit of their own")),
+    Choice("nello_dealer", N_("Nello by the dealer only, after three passes"),
+           N_("Only a dealer whom everyone passed to may play Nello, for 1 mark")),
+    Choice("splash", N_("Splash (3 marks)"),
+           N_("With 3 doubles: bid 3 marks; your partner names trump and leads")),
+    Choice("splash_2", N_("Splash (2 marks)"),
+           N_("With 3 doubles: bid 2 marks; your partner names trump and leads")),
+    Choice("plunge", N_("Plunge"),
+           N_("With 4 doubles: bid 4 marks; your partner names trump and leads")),
+    Choice("sevens", N_("Sevens"),
+           N_("A marks declarer may name Sevens: the tile closest to 7 pips wins")),
+    Choice("forced_bid", N_("Forced bid (the dealer must bid 30)"),
+           N_("If the first three pass, the dealer must bid")),
+    Choice("points_game", N_("250-point game"),
+           N_("Every point counts; the first side to 250 points wins")),
 )
 VALUES = frozenset(choice.value for choice in CHOICES)
 

@@ -142,6 +142,29 @@ def action_label(locale: str | None, action: Action) -> str:
     return action.tile.label
 
 
+def action_description(locale: str | None, action: Action) -> str | None:
+    """One line under a bid or a trump in a select: what choosing it commits to."""
+    if isinstance(action, Bid):
+        if action.kind is not BidKind.PLAIN:
+            return t(locale, "Your partner names trump and leads; your side takes every trick")
+        if action.is_marks:
+            return t(locale, "Your side promises to take every trick")
+        return t(locale, "Your side promises at least {points} of the 42 points",
+                 points=action.points)
+    if isinstance(action, NameTrump):
+        trump = action.trump
+        if trump is Trump.DOUBLES:
+            return t(locale, "Every double is a trump, the highest first")
+        if trump is Trump.NONE:
+            return t(locale, "No trump: the highest of the suit led wins, doubles high")
+        if trump is Trump.NELLO:
+            return t(locale, "You play alone, your partner sits out: lose every trick")
+        if trump is Trump.SEVENS:
+            return t(locale, "The tile closest to 7 pips wins each trick")
+        return t(locale, "Every tile bearing this number is a trump")
+    return None
+
+
 def bid_text(locale: str | None, bid: Bid) -> str:
     """A bid as the auction record says it: ``31``, ``2 marks``."""
     if bid.kind is BidKind.SPLASH:
@@ -408,6 +431,7 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
     view.add_item(RulesSelect(
         table.id, row=4, placeholder=t(locale, "House rules (the table's creator chooses)…"),
         options=[discord.SelectOption(label=label(locale, choice), value=choice.value,
+                                      description=t(locale, choice.description),
                                       default=choice.value in chosen) for choice in CHOICES]))
     return Reply(None, embed, view)
 
@@ -588,7 +612,8 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     if legal and observation.phase is Phase.AUCTION:
         view.add_item(ActionSelect(
             table.id, hand_number, count, row=2, placeholder=t(locale, "Bid or pass…"),
-            options=[discord.SelectOption(label=action_label(locale, a), value=str(a))
+            options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
+                                          description=action_description(locale, a))
                      for a in legal]))
         if Pass() in legal:
             view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
@@ -625,7 +650,8 @@ def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
         choices = [a for a in choices if a.piles == piles]
     view.add_item(ActionSelect(
         table_id, hand, count, row=2, placeholder=t(locale, "Name trump…"),
-        options=[discord.SelectOption(label=action_label(locale, a), value=str(a))
+        options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
+                                      description=action_description(locale, a))
                  for a in choices]))
 
 
