@@ -510,25 +510,39 @@ class TableService:
             self._changed(table_id)
             return self._snapshot(live)
 
+    async def may_end(self, table_id: int, user_id: int, *, moderator: bool) -> TableRecord:
+        """The table, if ``user_id`` may close it (its creator, or a moderator); else the
+        refusal that says why. Asked before a game in progress is ended, to confirm."""
+        async with self._locks[table_id]:
+            return self._endable(await self._load_closable(table_id), user_id, moderator)
+
     async def end(self, table_id: int, user_id: int, *, moderator: bool) -> TableSnapshot:
         """Close the table; an unfinished game adds nothing to the leaderboard."""
         async with self._locks[table_id]:
-            try:
-                live = await self._load(table_id)
-            except Unrestorable as refusal:
-                # A game that can't go on can still be closed, as stored.
-                assert refusal.table is not None
-                live = _Live(refusal.table)
-            table = live.table
-            if not table.status.is_active:
-                raise Refusal("This table is already closed.")
-            if user_id != table.creator_id and not moderator:
-                raise Refusal("Only the table's creator or a member who may manage messages can"
-                              " end it.")
+            live = await self._load_closable(table_id)
+            table = self._endable(live, user_id, moderator)
             await self.storage.close_table(table_id)
             live.table = replace(table, status=Status.CLOSED)
             log.info("table %s closed", table_id)
             return self._snapshot(live)
+
+    async def _load_closable(self, table_id: int) -> _Live:
+        """The table, even one whose game can't go on: it can still be closed, as stored."""
+        try:
+            return await self._load(table_id)
+        except Unrestorable as refusal:
+            assert refusal.table is not None
+            return _Live(refusal.table)
+
+    @staticmethod
+    def _endable(live: _Live, user_id: int, moderator: bool) -> TableRecord:
+        table = live.table
+        if not table.status.is_active:
+            raise Refusal("This table is already closed.")
+        if user_id != table.creator_id and not moderator:
+            raise Refusal("Only the table's creator or a member who may manage messages can"
+                          " end it.")
+        return table
 
     async def rematch(self, table_id: int, user_id: int) -> TableSnapshot:
         """A new game at a new table with the same seats, started at once."""

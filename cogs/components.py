@@ -106,6 +106,18 @@ class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" 
     verb, handler = "guide", "on_guide"
 
 
+class EndButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + TABLE):
+    """Confirms /42 end while a game is on: the table closes and the game counts for nothing."""
+
+    verb, handler, style = "endok", "on_end_confirmed", discord.ButtonStyle.danger
+
+
+class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" + TABLE):
+    """Answers /42 end's question the other way: the game goes on."""
+
+    verb, handler = "endno", "on_end_cancelled"
+
+
 class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
     verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
 
@@ -260,7 +272,7 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
-    AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton,
+    AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
 )
 
 

@@ -19,12 +19,12 @@ from discord.ext import commands
 from bot.answers import answer_error, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
-from bot.records import GameKind, TableRecord
+from bot.records import GameKind, Status, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 
 from . import render
-from .components import DYNAMIC_ITEMS, dispatched
+from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
 from .guide import help_message, last_trick_message, rules_message
 from .live import OpenPanels, TableMessages
 from .pictured import show_hand
@@ -387,16 +387,48 @@ class Tables(commands.GroupCog, name="Tables",
                           description=locale_str("Close this channel's table (its creator or a"
                                                  " moderator)"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> None:
+        """A lobby closes at once; a game in progress only once its closer confirms."""
+        async def work() -> TableRecord:
             table = await self.service.table_in_channel(self._channel_id(interaction))
-            permissions = interaction.permissions
-            moderator = permissions.manage_messages or permissions.administrator
-            await self.service.end(table.id, interaction.user.id, moderator=moderator)
-            self._touch(table.id)
+            table = await self.service.may_end(table.id, interaction.user.id,
+                                               moderator=self._moderator(interaction))
+            if table.status is not Status.PLAYING:
+                await self._close(interaction, table.id)
+            return table
 
-        await within_window(interaction, work())
-        await send_private(interaction, t(locale_of(interaction), "The table is closed. An"
-                                          " unfinished game adds nothing to the leaderboard."))
+        table = await within_window(interaction, work())
+        locale = locale_of(interaction)
+        if table.status is not Status.PLAYING:
+            await send_private(interaction, t(locale, "The table is closed. An unfinished game"
+                                                      " adds nothing to the leaderboard."))
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(EndButton(table.id, t(locale, "End the game")))
+        view.add_item(KeepButton(table.id, t(locale, "Keep playing")))
+        await send_private(interaction, t(locale, "End the game in progress? It will count for"
+                                                  " nothing on the leaderboard."), view=view)
+
+    async def on_end_confirmed(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None:
+        await within_window(interaction, self._close(interaction, table_id), update=True)
+        await self._edit_source(interaction, render.Reply(t(
+            locale_of(interaction), "The table is closed. An unfinished game adds nothing to"
+                                    " the leaderboard.")))
+
+    async def on_end_cancelled(self, interaction: discord.Interaction[Any],
+                               table_id: int) -> None:
+        await self._edit_source(interaction, render.Reply(t(locale_of(interaction),
+                                                            "The game goes on.")))
+
+    async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.service.end(table_id, interaction.user.id,
+                               moderator=self._moderator(interaction))
+        self._touch(table_id)
+
+    @staticmethod
+    def _moderator(interaction: discord.Interaction[Any]) -> bool:
+        permissions = interaction.permissions
+        return permissions.manage_messages or permissions.administrator
 
     # ----- the table message's buttons ----------------------------------------------------------
 

@@ -271,7 +271,13 @@ async def test_ending_a_table(discord_double: DiscordDouble, live_bot: LiveBot) 
     await table.start()
     await table.play(plan, until=lambda: action_count(live_bot.db, table.table_id) >= 2)
     message = table.table_message()
-    ended = await table.north.slash("42 end")
+    async with Unchanged(table):  # a game in progress: asked first, and kept if so answered
+        asked = await table.north.slash("42 end")
+        assert asked.ephemeral and "End the game in progress?" in asked.content
+        kept = await table.north.click(asked, label="Keep playing")
+        assert "The game goes on" in kept.content
+    asked = await table.north.slash("42 end")
+    ended = await table.north.click(asked, label="End the game")
     assert ended.ephemeral and "The table is closed" in ended.content
     await table.quiet()
     assert "closed" in str(message.embeds) and not message.components
