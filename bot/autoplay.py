@@ -17,7 +17,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from engine import RuleError
+from engine import Observation, Phase, RuleError
 from engine.players import Policy, load_policy
 
 from .records import Status
@@ -27,6 +27,8 @@ from .thinking import Thinker, decide_here
 log = logging.getLogger(__name__)
 
 FALLBACK_POLICY = "engine.players.rules:decide"
+HAND_BOUNDARY = 3
+"""How many pauses a computer player waits before the first call of a new hand."""
 """Decides in the bot's own process when the configured policy fails (a broken worker, an
 illegal choice), so that a table is never stuck on a computer player; it takes microseconds.
 Should it fail too, or choose something not allowed, the first legal action is played."""
@@ -118,7 +120,7 @@ class Autoplay:
         loop = asyncio.get_running_loop()
         started = loop.time()
         text = await self._decide(turn)
-        wait = self.pause - (loop.time() - started)
+        wait = self.pause_before(turn.observation) - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)
         try:
@@ -134,6 +136,13 @@ class Autoplay:
                 callback(accepted)
             except Exception:
                 log.exception("table %s: a listener of computer moves failed", table_id)
+
+    def pause_before(self, observation: Observation) -> float:
+        """The pause before a computer player's move: longer for the first call of a new hand,
+        so the table can read how the last one ended before the auction moves on."""
+        opening = (observation.phase is Phase.AUCTION and not observation.auction
+                   and observation.hand_number > 1)
+        return self.pause * (HAND_BOUNDARY if opening else 1)
 
     async def _decide(self, turn: ComputerTurn) -> str:
         try:

@@ -6,6 +6,7 @@ policy does."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import random
 import time
@@ -19,7 +20,7 @@ from bot.records import Status
 from bot.service import Fill, Refusal, TableService, computer_seed
 from bot.storage import Storage
 from bot.thinking import PoolThinker, decide_here
-from engine import SEATS, Game, Observation, Seat, observe, parse_action
+from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
 
 GUILD, CHANNEL = 10, 20
@@ -333,3 +334,20 @@ async def test_the_pool_decides_as_the_policy_does(policy: str) -> None:
             game = game.apply(seat, rng.choice(game.legal_actions()))
     finally:
         await thinker.close()
+
+
+async def test_a_new_hand_waits_longer_before_its_first_call(service: TableService) -> None:
+    """So the table can read how the last hand ended before computer players bid on."""
+    driver = Autoplay(service, InlineThinker(), pause=1.0)
+    try:
+        table_id = await open_started(service, Fill.ALL)
+        turn = await service.computer_turn(table_id)
+        assert turn is not None
+        first = turn.observation
+        assert first.hand_number == 1 and driver.pause_before(first) == 1.0
+        later = dataclasses.replace(first, hand_number=2)
+        assert driver.pause_before(later) == 3.0
+        mid_auction = dataclasses.replace(later, auction=(Call(turn.seat, Pass()),))
+        assert driver.pause_before(mid_auction) == 1.0
+    finally:
+        await driver.close()
