@@ -158,6 +158,22 @@ class PlayerResult:
     points: int = 0
     """The team's final score, in a 250-point game."""
     game: GameKind = GameKind.MARKS
+    partners: tuple[int, ...] = ()
+    """Who played on the member's side: members' ids, and 0 for a computer player."""
+
+
+COMPUTER_PARTNER = 0
+"""The partner id that stands for a computer player in a member's statistics."""
+
+
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """Whom a member played beside most: games together and games won together."""
+
+    partner_id: int
+    """A member's id, or :data:`COMPUTER_PARTNER`."""
+    games: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,9 +46,11 @@ from engine import (
 from .house_rules import InvalidChoice, options_from
 from .i18n import N_, t
 from .records import (
+    COMPUTER_PARTNER,
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Partner,
     Player,
     PlayerResult,
     Standing,
@@ -228,6 +230,12 @@ class AwayVote:
     """The members whose agreement is still needed."""
 
 
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    standings: dict[GameKind, Standing]
+    partner: Partner | None
+
+
 class Fill(Enum):
     """Which seats of a new table computer players take."""
 
@@ -333,6 +341,11 @@ class TableService:
                                 game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
         """The server's computer players, every seat they held counted together."""
         return await self.storage.computer_standing(guild_id, game)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
+        """A member's games on this server: each kind's line, and their favourite partner."""
+        return MemberStats(await self.storage.member_standings(guild_id, user_id),
+                           await self.storage.favourite_partner(guild_id, user_id))
 
     async def pings_on(self, guild_id: int, user_id: int) -> bool:
         return await self.storage.pings_on(guild_id, user_id)
@@ -908,10 +921,20 @@ def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, boo
         bid = sum(1 for declarer, _ in contracts if declarer == seat)
         made = sum(1 for declarer, ok in contracts if declarer == seat and ok)
         if player.user_id is not None:
-            members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind))
+            partners = tuple(_partner_id(table.player(other)) for other in seat.team.seats
+                             if other != seat and table.player(other) is not None)
+            members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind,
+                                        partners))
         elif player.is_computer:
             computers.append(ComputerResult(won, marks, bid, made, points, kind))
     return members, computers
+
+
+def _partner_id(player: Player | None) -> int:
+    """How a member's statistics name a partner: by member id, or as a computer player."""
+    if player is None or player.user_id is None:
+        return COMPUTER_PARTNER
+    return player.user_id
 
 
 def _mentions(user_ids: Iterable[int]) -> str:

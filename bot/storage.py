@@ -32,6 +32,7 @@ from .records import (
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Partner,
     Player,
     PlayerKind,
     PlayerResult,
@@ -220,6 +221,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " marks_won, points_won, contracts_bid, contracts_made FROM computer_stats",
         "DROP TABLE computer_stats",
         "ALTER TABLE computer_stats_4 RENAME TO computer_stats",
+        """CREATE TABLE partner_stats (
+            guild_id   INTEGER NOT NULL,
+            user_id    INTEGER NOT NULL,
+            partner_id INTEGER NOT NULL,
+            games      INTEGER NOT NULL DEFAULT 0,
+            wins       INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, user_id, partner_id)
+        ) WITHOUT ROWID""",
         """CREATE TABLE member_settings (
             guild_id INTEGER NOT NULL,
             user_id  INTEGER NOT NULL,
@@ -487,6 +496,12 @@ class Storage:
                     " contracts_made = contracts_made + excluded.contracts_made",
                     [(guild_id, r.game.value, r.user_id, int(r.won), r.marks, r.points,
                       r.contracts_bid, r.contracts_made) for r in finished])
+                await db.executemany(
+                    "INSERT INTO partner_stats (guild_id, user_id, partner_id, games, wins)"
+                    " VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, user_id, partner_id) DO"
+                    " UPDATE SET games = games + 1, wins = wins + excluded.wins",
+                    [(guild_id, r.user_id, partner, int(r.won)) for r in finished
+                     for partner in r.partners])
                 by_game: dict[GameKind, list[ComputerResult]] = {}
                 for seat in computers:
                     by_game.setdefault(seat.game, []).append(seat)
@@ -577,6 +592,23 @@ class Storage:
             f" ORDER BY {order}, games_played ASC, user_id LIMIT ?",
             (guild_id, game.value, limit))
         return [Standing(*row) for row in rows]
+
+    async def member_standings(self, guild_id: int, user_id: int) -> dict[GameKind, Standing]:
+        """A member's line in each kind of game they have finished."""
+        rows = await self._fetchall(
+            "SELECT game, user_id, marks_won, games_played, games_won, contracts_bid,"
+            " contracts_made, points_won FROM player_stats WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id))
+        return {GameKind(row[0]): Standing(*row[1:]) for row in rows
+                if row[0] in {kind.value for kind in GameKind}}
+
+    async def favourite_partner(self, guild_id: int, user_id: int) -> Partner | None:
+        """Whom the member played beside in the most games (then the most wins)."""
+        row = await self._fetchone(
+            "SELECT partner_id, games, wins FROM partner_stats WHERE guild_id = ? AND"
+            " user_id = ? ORDER BY games DESC, wins DESC, partner_id LIMIT 1",
+            (guild_id, user_id))
+        return Partner(*row) if row is not None else None
 
     async def computer_standing(self, guild_id: int,
                                 game: GameKind = GameKind.MARKS) -> ComputerStanding | None:

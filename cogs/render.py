@@ -19,8 +19,16 @@ import discord
 
 from bot.house_rules import CHOICES, label, rules_text, values_of
 from bot.i18n import t, title, tn
-from bot.records import ComputerStanding, GameKind, Player, Standing, Status, TableRecord
-from bot.service import Event, Panel, TableSnapshot
+from bot.records import (
+    COMPUTER_PARTNER,
+    ComputerStanding,
+    GameKind,
+    Player,
+    Standing,
+    Status,
+    TableRecord,
+)
+from bot.service import Event, MemberStats, Panel, TableSnapshot
 from engine import (
     SEATS,
     Action,
@@ -724,6 +732,39 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
     lines.append(summary_text(locale, summary, table))
     embed.description = "\n".join(lines)
     return Reply(None, embed, None)
+
+
+def stats_message(stats: MemberStats, member: str, locale: str | None) -> Reply:
+    """One member's games on the server: each kind of game, and whom they played beside most."""
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42: statistics"),
+                          description=member)
+    if not stats.standings:
+        embed.description = t(locale, "{member} has not finished a game on this server yet.",
+                              member=member)
+        return Reply(None, embed)
+    for kind, line in sorted(stats.standings.items(), key=lambda item: item[0].value):
+        made = line.contracts_made
+        set_rate = (1 - made / line.contracts_bid) if line.contracts_bid else 0.0
+        rows = [t(locale, "Games: {games} · won: {won}", games=line.games_played,
+                  won=line.games_won),
+                t(locale, "Contracts bid: {bid} · made: {made} · set: {rate:.0%}",
+                  bid=line.contracts_bid, made=made, rate=set_rate)]
+        if kind is GameKind.MARKS:
+            rows.append(t(locale, "Marks won: {marks}", marks=line.marks_won))
+            title = t(locale, "Games to 7 marks")
+        else:
+            rows.append(t(locale, "Points scored: {points}", points=line.points_won))
+            title = t(locale, "250-point games")
+        embed.add_field(name=title, value="\n".join(rows), inline=False)
+    partner = stats.partner
+    if partner is not None:
+        who_ = (t(locale, "🤖 Bot") if partner.partner_id == COMPUTER_PARTNER
+                else f"<@{partner.partner_id}>")
+        embed.add_field(name=t(locale, "Favourite partner"),
+                        value=t(locale, "{partner}: {games} games together, {wins} won",
+                                partner=who_, games=partner.games, wins=partner.wins),
+                        inline=False)
+    return Reply(None, embed)
 
 
 def leaderboard_message(standings: Sequence[Standing], locale: str | None, guild_name: str,

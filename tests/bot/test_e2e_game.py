@@ -108,6 +108,14 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
         bid = [made for declarer, made in contracts(live_bot.db, table.table_id)
                if declarer == seat]
         assert f"contracts: {len(bid)} bid, {sum(bid)} made" in line
+    # /42 stats: one member's games, privately, with whom they played beside.
+    ana = table.seats[Seat.NORTH]
+    stats = await eve.slash("42 stats", member=ana)
+    assert stats.ephemeral and stats.message is not None
+    shown = str(stats.message.embeds)
+    won = 1 if game.winner is Seat.NORTH.team else 0
+    assert f"Games: 1 · won: {won}" in shown and f"Marks won: {game.marks[0]}" in shown
+    assert f"{table.seats[Seat.SOUTH].mention}: 1 games together, {won} won" in shown
 
     # Every panel now offers nothing (a stale one is refused: test_e2e_refusals).
     for member in table.seats.values():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.records import Status
+from bot.records import GameKind, Partner, Status
 from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorable
 from bot.storage import Storage
 from engine import RULES_VERSION, Phase, Play, Seat, Team
@@ -180,6 +180,12 @@ async def test_a_whole_game_updates_the_leaderboard_once(service: TableService) 
         assert standing.games_won == (seat.team is winner)
         assert standing.marks_won == observation.marks[seat.team]
     assert sum(s.contracts_bid for s in board) >= 4  # 2 marks a hand, 7 to win
+    for seat, user in SEATED.items():  # each member's statistics, partner included
+        stats = await service.member_stats(GUILD, user)
+        line = stats.standings[GameKind.MARKS]
+        assert (line.games_played, line.games_won) == (1, int(seat.team is winner))
+        assert stats.partner == Partner(SEATED[seat.partner], 1, int(seat.team is winner))
+    assert (await service.member_stats(GUILD, 99)).standings == {}
     with pytest.raises(Refusal, match="game is over"):
         await service.act(table_id, ANA, observation.hand_number, accepted.snapshot.count, "pass")
     rematch = await service.rematch(table_id, BIA)
