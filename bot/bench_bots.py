@@ -112,7 +112,9 @@ async def members_table(service: TableService, channel: int, figures: Figures,
         await asyncio.sleep(CLICK_EVERY)
         snapshot = await service.snapshot(table_id)
         if snapshot.table.status is Status.FINISHED:
-            table_id = (await service.rematch(table_id, MEMBERS[0])).table.id
+            for user in MEMBERS:  # everybody agrees, one press each
+                rematch = await service.rematch(table_id, user)
+            table_id = rematch.snapshot.table.id
             continue
         observation = snapshot.observation
         assert observation is not None and observation.to_act is not None

@@ -89,6 +89,14 @@ class TableRecord:
     seat; the seat is handed over once every other seated member agreed. Sorted."""
     ping_message_id: int | None = None
     """The channel message that tells the member to act it is their turn, until they act."""
+    rematch_votes: frozenset[int] = frozenset()
+    """Who pressed Rematch after the game; it starts once every seated member has."""
+
+    @property
+    def rematch_needed(self) -> frozenset[int]:
+        """Who must agree to a rematch: every seated member (the creator, at a table of
+        computer players only)."""
+        return frozenset(self.member_ids) or frozenset({self.creator_id})
 
     def player(self, seat: Seat) -> Player | None:
         return self.seats[seat]

@@ -231,6 +231,19 @@ class AwayVote:
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """A press of Rematch: the new table once everyone agreed, else the finished one with
+    whom it still waits for."""
+
+    snapshot: TableSnapshot
+    waiting: tuple[int, ...]
+
+    @property
+    def started(self) -> bool:
+        return not self.waiting
+
+
+@dataclass(frozen=True, slots=True)
 class MemberStats:
     standings: dict[GameKind, Standing]
     partner: Partner | None
@@ -557,8 +570,9 @@ class TableService:
                           " end it.")
         return table
 
-    async def rematch(self, table_id: int, user_id: int) -> TableSnapshot:
-        """A new game at a new table with the same seats, started at once."""
+    async def rematch(self, table_id: int, user_id: int) -> Rematch:
+        """Agree to a rematch; once every seated member has, a new game at a new table with
+        the same seats starts at once."""
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
@@ -571,6 +585,15 @@ class TableService:
                 if latest.status.is_active:
                     raise Refusal("This channel already has a table: {link}", table=latest)
                 raise Refusal("A newer table has been played in this channel since.")
+            needed = table.rematch_needed
+            if user_id in table.rematch_votes:
+                raise Refusal("You have already agreed; waiting for {waiting}.",
+                              waiting=_mentions(needed - table.rematch_votes))
+            votes = table.rematch_votes | {user_id}
+            if not needed <= votes:
+                await self.storage.add_rematch_vote(table_id, user_id)
+                live.table = replace(table, rematch_votes=votes)
+                return Rematch(self._snapshot(live), tuple(sorted(needed - votes)))
             seed = self._new_seed()
             try:
                 new = await self.storage.create_table(
@@ -583,7 +606,7 @@ class TableService:
         self._remember(fresh)
         log.info("table %s: rematch of table %s", new.id, table_id)
         self._changed(new.id)
-        return self._snapshot(fresh)
+        return Rematch(self._snapshot(fresh), ())
 
     # ----- members away -------------------------------------------------------------------------
 

@@ -221,6 +221,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         " marks_won, points_won, contracts_bid, contracts_made FROM computer_stats",
         "DROP TABLE computer_stats",
         "ALTER TABLE computer_stats_4 RENAME TO computer_stats",
+        """CREATE TABLE rematch_votes (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            voter_id INTEGER NOT NULL,
+            PRIMARY KEY (table_id, voter_id)
+        ) WITHOUT ROWID""",
         """CREATE TABLE partner_stats (
             guild_id   INTEGER NOT NULL,
             user_id    INTEGER NOT NULL,
@@ -558,6 +563,15 @@ class Storage:
             await db.execute("UPDATE tables SET updated_at = " + _NOW + " WHERE id = ?",
                              (table_id,))
 
+    async def add_rematch_vote(self, table_id: int, voter_id: int) -> None:
+        """``voter_id`` wants a rematch of this finished game.
+
+        Raises :class:`ConflictError` unless the game is over."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.FINISHED)
+            await db.execute("INSERT OR IGNORE INTO rematch_votes (table_id, voter_id)"
+                             " VALUES (?, ?)", (table_id, voter_id))
+
     # ----- turn pings and members' settings ----------------------------------------------------
 
     async def set_ping(self, table_id: int, message_id: int | None) -> None:
@@ -651,13 +665,17 @@ class Storage:
                 "SELECT table_id, seat, voter_id FROM away_votes"
                 f" WHERE table_id IN ({marks}) ORDER BY seat, voter_id", ids):
             votes[table_id].append((SEATS[seat], voter_id))
+        rematch: dict[int, set[int]] = {table_id: set() for table_id in ids}
+        for table_id, voter_id in await self._fetchall(
+                f"SELECT table_id, voter_id FROM rematch_votes WHERE table_id IN ({marks})", ids):
+            rematch[table_id].add(voter_id)
         return [TableRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             message_id=row["message_id"], creator_id=row["creator_id"], locale=row["locale"],
             status=Status(row["status"]), seats=tuple(seats[row["id"]]), seed=row["seed"],
             options=_options_from_json(row["options"]), rules_version=row["rules_version"],
             stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
-            ping_message_id=row["ping_message_id"],
+            ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
         ) for row in rows]
 
 

@@ -334,6 +334,12 @@ def table_message(snapshot: TableSnapshot) -> Reply:
                          second=winners[1], won=observation.marks[observation.winner],
                          lost=observation.marks[observation.winner.other])
         embed.add_field(name=t(locale, "Game over"), value=won_text, inline=False)
+        if table.rematch_votes:
+            waiting = table.rematch_needed - table.rematch_votes
+            embed.add_field(name=t(locale, "Rematch"), value=t(
+                locale, "Agreed: {agreed}. Waiting for {waiting}.",
+                agreed=_mentions(table.rematch_votes), waiting=_mentions(waiting)),
+                inline=False)
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
         view.add_item(RematchButton(table.id, t(locale, "Rematch")))
         return Reply(None, embed, view)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +21,7 @@ from bot.answers import answer_error, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
 from bot.records import GameKind, Status, TableRecord
-from bot.service import Accepted, Fill, Panel, Refusal, TableService
+from bot.service import Accepted, Fill, Panel, Refusal, Rematch, TableService
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 
 from . import render
@@ -532,16 +533,29 @@ class Tables(commands.GroupCog, name="Tables",
         await send_private(interaction, None, embed=reply.embed)
 
     async def on_rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        async def work() -> str:
+        """One agreement; the rematch starts, at a new table message, once everybody seated
+        has pressed it (the finished table shows who has)."""
+        async def work() -> Rematch:
             self._require_posting(interaction)
-            snapshot = await self.service.rematch(table_id, interaction.user.id)
+            rematch = await self.service.rematch(table_id, interaction.user.id)
+            if not rematch.started:
+                return rematch
+            snapshot = rematch.snapshot
             message = await self._post(self._channel(interaction),
                                        await self.messages.reply(snapshot))
             table = await self.service.set_message(snapshot.table.id, message.id)
             self._touch(table.id)  # computer players may have moved meanwhile
-            return table.link
+            return Rematch(replace(snapshot, table=table), ())
 
-        link = await within_window(interaction, work(), update=True)
+        rematch = await within_window(interaction, work())
+        locale = locale_of(interaction)
+        if not rematch.started:
+            self._touch(table_id)
+            await send_private(interaction, t(locale, "You are in for a rematch; waiting for"
+                                                      " {waiting}.", waiting=" ".join(
+                                                          f"<@{u}>" for u in rematch.waiting)))
+            return
+        link = rematch.snapshot.table.link
         old = await self.service.snapshot(table_id)
         reply = await self.messages.reply(old)
         reply.view = None
@@ -549,7 +563,8 @@ class Tables(commands.GroupCog, name="Tables",
             reply.embed.add_field(name=t(old.table.locale, "Rematch"),
                                   value=t(old.table.locale, "The rematch is on: {link}",
                                           link=link), inline=False)
-        await self._edit_source(interaction, reply)
+        await self._retire_finished(old.table, reply)
+        await send_private(interaction, t(locale, "The rematch is on: {link}", link=link))
 
     # ----- the panel's buttons and selects ------------------------------------------------------
 
@@ -729,6 +744,16 @@ class Tables(commands.GroupCog, name="Tables",
         except discord.Forbidden:
             raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
                           " and Embed Links permissions here.") from None
+
+    async def _retire_finished(self, table: TableRecord, reply: render.Reply) -> None:
+        """The finished game's message, once its rematch is on: the result and a link."""
+        if table.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
+        except discord.HTTPException as error:
+            log.info("could not update the finished table %s: %s", table.id, error)
 
     @staticmethod
     async def _retire(channel: discord.PartialMessageable, message_id: int, text: str) -> None:

@@ -124,9 +124,15 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
         assert not PanelControls.of(panel).can_act
     count = action_count(live_bot.db, table.table_id)
 
-    # Rematch: same seats, a new game at once.
-    rematch = await table.seats[Seat.EAST].click(table.table_message(), label="Rematch")
-    assert not rematch.failed
+    # Rematch: once all four agreed (shown on the table), same seats, a new game at once.
+    finished = table.table_message()
+    for seat in (Seat.EAST, Seat.NORTH, Seat.SOUTH):
+        agreed = await table.seats[seat].click(finished, label="Rematch")
+        assert agreed.ephemeral and "waiting for" in agreed.content
+        await table.quiet()
+    assert "Waiting for " + table.seats[Seat.WEST].mention in str(finished.embeds)
+    rematch = await table.seats[Seat.WEST].click(finished, label="Rematch")
+    assert not rematch.failed and "The rematch is on" in rematch.content
     await double.wait_for(lambda: table.table_message().content.startswith("→"), 5,
                           "the rematch table")
     new_text = table.table_message().embeds[0]["description"]

@@ -164,7 +164,9 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         assert standing.games_won == (seat.team is observation.winner)
     reply = render.leaderboard_message(board, None, "guild", None, GameKind.POINTS)
     assert "250-point games" in texts(reply)[0] and "points scored" in texts(reply)[1]
-    rematch = await service.rematch(table_id, ANA)
+    for user in SEATED.values():
+        agreed = await service.rematch(table_id, user)
+    rematch = agreed.snapshot
     assert rematch.table.options == Options(points_game=True)
     assert rematch.observation is not None and rematch.observation.options.points_game
     again = TableService(storage)  # after a restart, from the file

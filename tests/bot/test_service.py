@@ -188,7 +188,14 @@ async def test_a_whole_game_updates_the_leaderboard_once(service: TableService) 
     assert (await service.member_stats(GUILD, 99)).standings == {}
     with pytest.raises(Refusal, match="game is over"):
         await service.act(table_id, ANA, observation.hand_number, accepted.snapshot.count, "pass")
-    rematch = await service.rematch(table_id, BIA)
+    # A rematch once every seated member agreed, one press each.
+    first = await service.rematch(table_id, BIA)
+    assert not first.started and set(first.waiting) == {ANA, CAIO, DAVI}
+    with pytest.raises(Refusal, match="already agreed"):
+        await service.rematch(table_id, BIA)
+    assert not (await service.rematch(table_id, ANA)).started
+    assert not (await service.rematch(table_id, CAIO)).started
+    rematch = (await service.rematch(table_id, DAVI)).snapshot
     assert rematch.table.id != table_id and rematch.table.seats == accepted.snapshot.table.seats
     with pytest.raises(Refusal, match="already has a table"):
         await service.rematch(table_id, BIA)
