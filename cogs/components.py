@@ -118,6 +118,12 @@ class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" +
     verb, handler = "endno", "on_end_cancelled"
 
 
+class AwayMenuButton(_TableButton, DynamicItem[Button[Any]], template=r"42:awaymenu:" + TABLE):
+    """Someone's away…: privately, the seats a computer player could be voted in for."""
+
+    verb, handler = "awaymenu", "on_away_menu"
+
+
 class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
     verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
 
@@ -273,6 +279,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
+    AwayMenuButton,
 )
 
 

@@ -53,6 +53,7 @@ from .components import (
     ActionSelect,
     AddComputerButton,
     AwayButton,
+    AwayMenuButton,
     BackButton,
     GuideButton,
     HandButton,
@@ -366,20 +367,38 @@ def table_message(snapshot: TableSnapshot) -> Reply:
 
 
 def _away_buttons(locale: str | None, view: discord.ui.View, table: TableRecord) -> None:
-    """For each member's seat: I'm back while a computer player stands in, else the vote to
-    let one play it (when another member is seated to agree)."""
-    for seat in SEATS:
+    """I'm back for each seat a computer player stands in for, and one Someone's away… for
+    the votes that let one play a member's seat (when another member is seated to agree)."""
+    for seat in table.stand_ins:
+        back = BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
+        back.row = 1
+        view.add_item(back)
+    if _awayable(table):
+        menu = AwayMenuButton(table.id, t(locale, "Someone's away…"))
+        menu.row = 1
+        view.add_item(menu)
+
+
+def _awayable(table: TableRecord) -> list[Seat]:
+    """Members' seats a computer player could be voted in for."""
+    return [seat for seat in SEATS if seat not in table.stand_ins
+            and (player := table.player(seat)) is not None and player.user_id is not None
+            and table.voters_needed(seat)]
+
+
+def away_menu(table: TableRecord, locale: str | None, voter_id: int) -> Reply:
+    """The private choice behind Someone's away…: whose seat a computer player should play
+    while they are away (every other seated member must agree)."""
+    view = discord.ui.View(timeout=None)
+    for seat in _awayable(table):
         player = table.player(seat)
-        if player is None or player.user_id is None:
-            continue
-        if seat in table.stand_ins:
-            back = BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
-            back.row = 1
-            view.add_item(back)
-        elif table.voters_needed(seat):
-            away = AwayButton(table.id, seat, t(locale, "Let a bot play {seat}", seat=seat))
-            away.row = 1
-            view.add_item(away)
+        if player is not None and player.user_id != voter_id:
+            view.add_item(AwayButton(table.id, seat, t(locale, "Let a bot play {seat}",
+                                                       seat=seat)))
+    if not view.children:
+        return Reply(t(locale, "Nobody else is seated whose seat a bot could play."))
+    return Reply(t(locale, "Who is away? A 🤖 bot plays their seat once every other seated"
+                           " player agrees, until they press I'm back."), None, view)
 
 
 def _away_text(locale: str | None, table: TableRecord) -> str:

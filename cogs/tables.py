@@ -482,6 +482,16 @@ class Tables(commands.GroupCog, name="Tables",
         await self._table_change(interaction, table_id, self.service.remove_computer(
             table_id, interaction.user.id, seat))
 
+    async def on_away_menu(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        snapshot = await within_window(interaction, self.service.snapshot(table_id))
+        table = snapshot.table
+        if table.status is not Status.PLAYING:
+            raise Refusal("A computer player can stand in only while a game is on.")
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("Only the players at this table can let a computer player stand in.")
+        reply = render.away_menu(table, locale_of(interaction), interaction.user.id)
+        await send_private(interaction, reply.content, view=reply.view)
+
     async def on_away(self, interaction: discord.Interaction[Any], table_id: int,
                       seat: Seat) -> None:
         """A vote to let a computer player play ``seat``; the table shows the votes."""

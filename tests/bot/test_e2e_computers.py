@@ -200,13 +200,16 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
     await players.open_panels()
 
     # ana is away: bia and caio both agree, by button, and the table shows the votes.
-    first = await bia.click(table_message(double), label="Let a bot play North")
+    menu = await bia.click(table_message(double), label="Someone's away…")
+    assert menu.ephemeral and "Who is away?" in menu.content
+    first = await bia.click(menu, label="Let a bot play North")
     assert first.ephemeral and f"Still needed: {caio.mention}" in first.content, first
     await players.quiet()
     away = fields(table_message(double))["Away"]
     assert f"Agreed: {bia.mention}. Still needed: {caio.mention}." in away
     assert "is away" not in away
-    second = await caio.click(table_message(double), label="Let a bot play North")
+    second = await caio.click(await caio.click(table_message(double), label="Someone's away…"),
+                              label="Let a bot play North")
     assert "Everyone agreed" in second.content, second
     await players.quiet()
     assert f"{ana.mention} is away" in fields(table_message(double))["Away"]

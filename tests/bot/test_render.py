@@ -194,8 +194,9 @@ def test_computer_players_and_away_members_at_the_table() -> None:
         assert "Let a bot play West <@103>? Agreed: <@100>. Still needed: <@102>." in str(away)
         ids = custom_ids(reply)
         assert "42:back:777:2" in ids  # South's I'm back
-        assert {"42:away:777:0", "42:away:777:3"} <= set(ids)
-        assert not any(i.startswith("42:away:777:1") for i in ids)  # no vote about a bot
+        assert "42:awaymenu:777" in ids and not any(i.startswith("42:away:") for i in ids)
+        menu = custom_ids(render.away_menu(MIXED, None, 100))  # North's private choice
+        assert menu == ["42:away:777:3"]  # West; not East (a bot), not South (already)
         allowed = reply.allowed_mentions.to_dict()
         if game.to_act is Seat.EAST:
             seen_bot_turn = True
