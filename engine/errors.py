@@ -51,3 +51,15 @@ class NotInHand(RuleError):
 
 class MustFollow(RuleError):
     code = "must_follow"
+
+
+class UnsupportedRulesVersion(RuleError):
+    """A stored game was played under rules this engine does not implement: it is refused
+    rather than replayed under other rules."""
+
+    code = "unsupported_rules_version"
+
+    def __init__(self, version: object) -> None:
+        super().__init__(f"This game was played under rules version {version}, which this "
+                         "version of the game cannot replay.", version=version)
+        self.version = version

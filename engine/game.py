@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Action
 from .deal import Deal
-from .errors import GameOver
+from .errors import GameOver, UnsupportedRulesVersion
 from .hand import HandState
 from .options import DEFAULT_OPTIONS, Options
 from .records import HandResult
@@ -20,6 +20,9 @@ from .seats import SEATS, Seat, Team
 
 RULES_VERSION = 1
 """Changes whenever the engine's behaviour does, so that a stored game replays as it was played."""
+
+SUPPORTED_RULES_VERSIONS = frozenset({1})
+"""The rules versions whose games this engine replays exactly as they were played."""
 
 MARKS_TO_WIN = 7
 POINTS_TO_WIN = 250
@@ -49,15 +52,21 @@ class Game:
     winner: Team | None = None
 
     @classmethod
-    def new(cls, seed: str, options: Options = DEFAULT_OPTIONS) -> Game:
+    def new(cls, seed: str, options: Options = DEFAULT_OPTIONS,
+            rules_version: int = RULES_VERSION) -> Game:
+        """A game's first deal; ``UnsupportedRulesVersion`` for a game stored under rules this
+        engine does not implement."""
+        if rules_version not in SUPPORTED_RULES_VERSIONS:
+            raise UnsupportedRulesVersion(rules_version)
         dealer = first_dealer(seed)
         return cls(seed, options, HandState.start(deal_for(seed, 1, dealer), options))
 
     @classmethod
     def replay(cls, seed: str, actions: Iterable[tuple[Seat, Action]],
-               options: Options = DEFAULT_OPTIONS) -> Game:
-        """Rebuild a game from its seed and accepted actions; raises if one is not legal."""
-        game = cls.new(seed, options)
+               options: Options = DEFAULT_OPTIONS, rules_version: int = RULES_VERSION) -> Game:
+        """Rebuild a game from its seed and accepted actions; raises if one is not legal, or
+        ``UnsupportedRulesVersion`` if it was played under rules this engine does not know."""
+        game = cls.new(seed, options, rules_version)
         for seat, action in actions:
             game = game.apply(seat, action)
         return game

@@ -48,7 +48,7 @@ _BOOL_OPTIONS = ("nello", "nello_dealer_only", "splash", "plunge", "sevens", "fo
 def parse_scenario(text: str) -> Scenario:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: also an over-long integer
         raise Malformed(f"not JSON: {error}") from None
     if not isinstance(data, dict):
         raise Malformed("the input must be one JSON object")
@@ -107,7 +107,7 @@ def _options(value: object) -> Options:
         if key in value and type(value[key]) is not bool:
             raise Malformed(f"option {key!r} must be true or false")
     doubles = value.get("nello_doubles", "high")
-    if doubles not in {kind.value for kind in NelloDoubles}:
+    if doubles not in [kind.value for kind in NelloDoubles]:  # a list: it may be unhashable
         raise Malformed("option 'nello_doubles' must be 'high', 'low' or 'own_suit'")
     splash_marks = value.get("splash_marks", 3)
     if not _is_int(splash_marks) or splash_marks not in (2, 3):
