@@ -53,6 +53,19 @@ class MustFollow(RuleError):
     code = "must_follow"
 
 
+class IllegalPlay(RuleError):
+    """A play the variant does not allow as made (a low lead of another tile, V-BIG-LEAD-LOW)."""
+
+    code = "illegal_play"
+
+
+class IllegalDiscard(RuleError):
+    """A leftover or discard choice the rules forbid (V-BIG-LEFTOVER, V-140-BONEYARD,
+    V-72-WIDOW)."""
+
+    code = "illegal_discard"
+
+
 class UnsupportedRulesVersion(RuleError):
     """A stored game was played under rules this engine does not implement: it is refused
     rather than replayed under other rules."""

@@ -193,7 +193,9 @@ def _report(scenario: Scenario, state: HandState,
         contract.update({"marks": bid.marks} if bid.marks else {"points": bid.points})
         if bid.kind is not BidKind.PLAIN:
             contract[bid.kind.value] = True
-    marks, score, winner, outcome = scenario.marks, scenario.score, None, None
+    marks: tuple[int, ...] = scenario.marks
+    score: tuple[int, ...] = scenario.score
+    winner, outcome = None, None
     if state.result is not None:
         standing = tally(options, marks, score, state)
         marks, score, winner = standing.marks, standing.score, standing.winner

@@ -23,6 +23,7 @@ from engine import (
     parse_action,
 )
 from engine import errors as engine_errors
+from engine.actions import Discard, Leftover
 from engine.errors import UnsupportedRulesVersion
 from engine.game import RULES_VERSION
 
@@ -41,6 +42,8 @@ STABLE_CODES = {
     "NotInHand": "not_in_hand",
     "MustFollow": "must_follow",
     "UnsupportedRulesVersion": "unsupported_rules_version",
+    "IllegalPlay": "illegal_play",
+    "IllegalDiscard": "illegal_discard",
 }
 
 AUCTION = "0 bid:30 1 pass 2 pass 3 pass"
@@ -225,8 +228,8 @@ def test_R_NO_CLAIM_there_is_no_claim_action(text: str) -> None:
         parse_action(text)
 
 
-def test_R_NO_CLAIM_the_only_actions_are_pass_bid_trump_and_play() -> None:
-    assert set(typing.get_args(Action)) == {Pass, Bid, NameTrump, Play}
+def test_R_NO_CLAIM_the_only_actions_are_pass_bid_trump_play_and_the_leftover_step() -> None:
+    assert set(typing.get_args(Action)) == {Pass, Bid, NameTrump, Play, Leftover, Discard}
 
 
 def test_R_NO_CLAIM_the_hand_is_played_out_tile_by_tile() -> None:
