@@ -54,6 +54,11 @@ class Scoring(Enum):
         """Whether the game's totals are points (``score``) rather than marks."""
         return self is not Scoring.MARKS
 
+    @property
+    def below_zero(self) -> bool:
+        """Whether a set declarer's score may go below zero (V-MOON-SCORE, V-140-SCORE)."""
+        return self is Scoring.MOON or self is Scoring.TEAM_POINTS
+
 
 @dataclass(frozen=True)
 class Variant:

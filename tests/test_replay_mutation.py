@@ -15,8 +15,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bench import replay_lines
 from engine.replay import main
+from engine.tools.bench import replay_lines
+from engine.variants import VARIANTS
 
 HUGE = "9" * 5000
 """An integer too long for Python's default int-from-text limit, written into the JSON text."""
@@ -34,7 +35,9 @@ def _documents() -> list[Any]:
         {"seat": 1, "action": "bid", "marks": 4, "plunge": True},
         {"seat": 2, "action": "trump", "trump": "nello", "piles": 1}],
         "options": {"splash": True, "plunge": True, "nello": True}}
-    return [*played, with_options, points_game, bids]
+    variants = [json.loads(replay_lines(1, seed=4, variant=v)[0])
+                for name, v in VARIANTS.items() if name != "42"]
+    return [*played, with_options, points_game, bids, *variants]
 
 
 DOCUMENTS = _documents()
@@ -98,7 +101,7 @@ def run(text: str, *args: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(mutated_texts())
 def test_a_value_of_another_type_is_understood_or_malformed_never_a_crash(text: str) -> None:
     status, out, err = run(text)

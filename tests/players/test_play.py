@@ -8,8 +8,8 @@ import re
 
 from engine import Seat
 from engine.game import deal_for, first_dealer
-from engine.play import main, play
 from engine.players import rules
+from engine.tools.play import main, play
 
 RULES = "engine.players.rules:decide"
 
