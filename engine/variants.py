@@ -102,6 +102,7 @@ class Variant:
     tiles: tuple[Domino, ...] = field(init=False, compare=False, repr=False)
     """Every tile of the set, a second copy as a tile of its own (V-GEN-SET)."""
     set_mask: int = field(init=False, compare=False, repr=False)
+    doubles_mask: int = field(init=False, compare=False, repr=False)
     count: tuple[int, ...] = field(init=False, compare=False, repr=False)
     """Counter value of each tile number (V-GEN-POINTS)."""
     tables: TrickTables = field(init=False, compare=False, repr=False)
@@ -129,6 +130,7 @@ class Variant:
                       for n in range(2 * FACES))
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "set_mask", mask_of(tiles))
+        object.__setattr__(self, "doubles_mask", mask_of(t for t in tiles if t.is_double))
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "tables", trick_tables(frozenset(tiles)))
         object.__setattr__(self, "total_points",

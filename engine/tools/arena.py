@@ -1,11 +1,14 @@
 """``python -m engine.arena``: play whole games between two policies and report how each did.
 
-One policy holds one partnership for a game; game *i* gives policy A team ``i mod 2``, so over an
-even number of games each policy sits in every seat equally and seat bias cancels. Each seat draws
-from its own random generator, seeded from ``--seed``, the game and the seat, so a run replays.
+Policy A holds one side for a game and policy B every other side; game *i* gives A side
+``i mod S`` of the variant's S sides (two teams in 42; three players in Moon, three teams in
+140), so over a multiple of S games each policy sits in every seat equally and seat bias
+cancels. Each seat draws from its own random generator, seeded from ``--seed``, the game and the
+seat, so a run replays. ``--variant`` names the game (VARIANTS.md; 42 by default).
 
-It prints games won with a 95% Wilson interval, marks per game, contracts bid and made by each
-side, and per-decision latency (p50 / p95 / max) for each policy::
+It prints games won with a 95% Wilson interval (against the share of 1/S that equal policies
+would win), marks (or points) per game, contracts bid and made by each policy, and per-decision
+latency (p50 / p95 / max) for each policy::
 
     python -m engine.arena --a engine.players.strong:decide --b engine.players.rules:decide \\
         --games 1000 --seed 1 --jobs 2
@@ -26,7 +29,7 @@ from typing import TextIO
 from ..game import Game
 from ..observation import observe
 from ..players import Policy, load_policy
-from ..seats import Team
+from ..variants import FORTY_TWO, VARIANTS, Variant
 
 _Z95 = 1.959963984540054
 _SIDES = ("A", "B")
@@ -68,11 +71,13 @@ class Tally:
             self.latencies[side].extend(record.latencies[side])
 
 
-def play_game(policies: Sequence[Policy], seed: str, a_team: int) -> GameRecord:
-    """One game; ``policies`` are A and B, A holding team ``a_team``."""
-    game = Game.new(seed)
-    side_of = [0 if seat & 1 == a_team else 1 for seat in range(4)]
-    rngs = [random.Random(f"{seed}:seat:{seat}") for seat in range(4)]
+def play_game(policies: Sequence[Policy], seed: str, a_team: int,
+              variant: Variant = FORTY_TWO) -> GameRecord:
+    """One game; ``policies`` are A and B, A holding side ``a_team``, B the others."""
+    game = Game.new(seed, variant=variant)
+    seats = variant.seating.seats
+    side_of = [0 if variant.seating.side_of[seat] == a_team else 1 for seat in seats]
+    rngs = [random.Random(f"{seed}:seat:{seat}") for seat in seats]
     latencies: list[list[float]] = [[], []]
     bid = [0, 0]
     made = [0, 0]
@@ -101,8 +106,10 @@ def play_game(policies: Sequence[Policy], seed: str, a_team: int) -> GameRecord:
                 bid[declarers] += 1
                 made[declarers] += int(result.made)
     assert game.winner is not None
-    marks = [game.marks[a_team], game.marks[1 - a_team]]
-    won = 0 if game.winner == Team(a_team) else 1
+    totals = game.score if variant.scoring.in_points else game.marks
+    others = [total for side, total in enumerate(totals) if side != a_team]
+    marks = [totals[a_team], sum(others) // len(others)]
+    won = 0 if game.winner == a_team else 1
     return GameRecord(won, marks, bid, made, hands, redeals, latencies)
 
 
@@ -113,14 +120,17 @@ def _init_worker(paths: Sequence[str]) -> None:
     _worker_policies[:] = [load_policy(path) for path in paths]
 
 
-def _play_indexed(job: tuple[str, int]) -> GameRecord:
-    seed, index = job
-    return play_game(_worker_policies, f"{seed}:{index}", index % 2)
+def _play_indexed(job: tuple[str, int, str]) -> GameRecord:
+    seed, index, name = job
+    variant = VARIANTS[name]
+    return play_game(_worker_policies, f"{seed}:{index}", index % variant.seating.side_count,
+                     variant)
 
 
-def run(paths: Sequence[str], games: int, seed: str, jobs: int) -> Iterator[GameRecord]:
+def run(paths: Sequence[str], games: int, seed: str, jobs: int,
+        variant: Variant = FORTY_TWO) -> Iterator[GameRecord]:
     """The records of ``games`` games, in any order when ``jobs`` > 1."""
-    work = [(seed, index) for index in range(games)]
+    work = [(seed, index, variant.name) for index in range(games)]
     if jobs <= 1:
         _init_worker(paths)
         yield from map(_play_indexed, work)
@@ -154,18 +164,26 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[rank - 1]
 
 
-def report(paths: Sequence[str], tally: Tally, seed: str, jobs: int, elapsed: float) -> str:
+def report(paths: Sequence[str], tally: Tally, seed: str, jobs: int, elapsed: float,
+           variant: Variant = FORTY_TWO) -> str:
     """The printed summary of a run."""
     games = max(1, tally.games)
     low, high = wilson(tally.won[0], tally.games)
+    b_low, b_high = wilson(tally.won[1], tally.games)
+    sides = variant.seating.side_count
+    game = "" if variant is FORTY_TWO else f", variant {variant.name}"
+    even = "" if sides == 2 else f" (1 side of {sides}: {1 / sides:.0%} at equal strength)"
+    totals = "points" if variant.scoring.in_points else "marks"
     lines = [
         f"arena: {tally.games} games, seed {seed}, {jobs} job{'s' if jobs != 1 else ''}, "
-        f"{elapsed:.1f} s",
-        f"  A = {paths[0]}",
+        f"{elapsed:.1f} s{game}",
+        f"  A = {paths[0]}{even}",
         f"  B = {paths[1]}",
         f"games won:    A {tally.won[0]} ({tally.won[0] / games:.1%}, 95% CI "
-        f"{low:.1%}-{high:.1%})   B {tally.won[1]} ({tally.won[1] / games:.1%})",
-        f"marks/game:   A {tally.marks[0] / games:.2f}   B {tally.marks[1] / games:.2f}",
+        f"{low:.1%}-{high:.1%})   B {tally.won[1]} ({tally.won[1] / games:.1%}, 95% CI "
+        f"{b_low:.1%}-{b_high:.1%})",
+        f"{totals}/game:".ljust(14) + f"A {tally.marks[0] / games:.2f}   "
+        f"B {tally.marks[1] / games:.2f}",
         f"hands:        {tally.hands} ({tally.hands / games:.1f}/game), "
         f"{tally.redeals} all passed",
     ]
@@ -190,7 +208,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--variant", choices=list(VARIANTS), default="42",
+                        help="the game played (default 42)")
     args = parser.parse_args(argv)
+    variant = VARIANTS[args.variant]
     out = out or sys.stdout
     paths = [args.a, args.b]
     try:
@@ -202,9 +223,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.error("--games and --jobs must be at least 1")
     tally = Tally()
     started = time.perf_counter()
-    for record in run(paths, args.games, args.seed, args.jobs):
+    for record in run(paths, args.games, args.seed, args.jobs, variant):
         tally.add(record)
-    print(report(paths, tally, args.seed, args.jobs, time.perf_counter() - started), file=out)
+    print(report(paths, tally, args.seed, args.jobs, time.perf_counter() - started, variant),
+          file=out)
     return 0
 
 
