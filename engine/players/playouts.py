@@ -22,9 +22,9 @@ from . import rules
 from .knowledge import PlayFacts, play_facts, sample_hands
 
 #: Tiles played out per decision, over every candidate and sampled deal.
-PLAY_BUDGET = 6_000
+PLAY_BUDGET = 12_000
 #: Deals sampled per decision at most, and at least.
-MOST_DEALS = 24
+MOST_DEALS = 32
 FEWEST_DEALS = 2
 #: A contract won is worth this many of the side's points when candidates are compared.
 CONTRACT_WEIGHT = 1000
