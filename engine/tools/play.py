@@ -6,6 +6,11 @@ You sit South; your partner is North. You see your own hand and the table, and n
 captured tiles the rules show, the marks. You answer each prompt with a number: a bid (30-41,
 ``1m``/``2m`` for marks, or ``p`` to pass), a trump from the list, or the position of a tile in your
 hand. Anything the rules refuse is refused with the engine's reason, and you try again.
+
+``--variant`` plays another game of the family (VARIANTS.md) with computer players in every
+other seat: bids as the game has them (``moon``, ``over``, ``2m dip``…), ``y``/``n`` for the Big
+Game's leftover, tile positions to discard, and a tile position with ``low`` to lead [3|7] or
+[2|8] by its lower end.
 """
 
 from __future__ import annotations
@@ -17,15 +22,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..actions import Action, Bid, NameTrump, Pass, Play
+from ..actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
 from ..errors import RuleError
 from ..game import Game
 from ..hand import Phase
 from ..observation import HandSummary, Observation, Pile, observe, summarize
 from ..players import Policy, load_policy
 from ..records import Contract
-from ..seats import SEATS, Seat, Team
+from ..seats import Seat, Team
 from ..trumps import Trump
+from ..variants import FORTY_TWO, VARIANTS, Variant
 
 STRONG = "engine.players.strong:decide"
 
@@ -51,29 +57,53 @@ class Table:
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout)
 
+    @property
+    def variant(self) -> Variant:
+        return self.game.variant
+
+    @property
+    def us(self) -> Team:
+        return self.variant.seating.side_of[self.seat]
+
     def who(self, seat: Seat) -> str:
         if seat == self.seat:
             return "You"
-        if seat == self.seat.partner:
+        if seat in self.variant.seating.partners(self.seat):
             return f"{seat.title} (partner)"
         return seat.title
 
     def team_name(self, team: Team) -> str:
-        return "you" if team == self.seat.team else "them"
+        if team == self.us:
+            return "you"
+        seating = self.variant.seating
+        if seating.side_count == 2:
+            return "them"
+        return " & ".join(s.title for s in seating.members[team])
+
+    def by_side(self, values: Sequence[int]) -> str:
+        """``you 3, them 2`` (or each other side by name)."""
+        sides = self.variant.seating.sides
+        return ", ".join(f"{self.team_name(side)} {values[side]}"
+                         for side in sorted(sides, key=lambda side: side != self.us))
 
     def show_table(self, observation: Observation) -> None:
         """The table as this seat may see it, before it is asked to act."""
-        marks = observation.marks
-        us = self.seat.team
+        variant = self.variant
+        in_points = variant.scoring.in_points
+        totals = observation.score if in_points else observation.marks
         self.say()
         self.say(f"Hand {observation.hand_number} · dealer {self.who(observation.dealer)} · "
-                 f"marks: you {marks[us]}, them {marks[us.other]} (first to 7)")
+                 f"{'points' if in_points else 'marks'}: {self.by_side(totals)} "
+                 f"(first to {variant.target})")
         if observation.contract is not None:
             self.say("Contract: " + self.contract_text(observation.contract, observation))
         if observation.phase is Phase.PLAY:
             self.show_play(observation)
         hand = "  ".join(f"{i}) {t.label}" for i, t in enumerate(observation.hand, 1))
         self.say(f"Your hand: {hand}")
+        if observation.leftover:
+            self.say("Leftover (you alone see it): "
+                     + " ".join(t.label for t in observation.leftover))
         if observation.phase is Phase.TRUMP and observation.seat == observation.to_act:
             trumps = _trump_choices(observation)
             self.say("Trumps: " + "  ".join(f"{i}) {t.title}" for i, t in enumerate(trumps, 1)))
@@ -87,15 +117,14 @@ class Table:
         return text
 
     def show_play(self, observation: Observation) -> None:
-        us = self.seat.team
-        won = observation.tricks_won
-        line = f"Tricks won: you {won[us]}, them {won[us.other]}"
+        us = self.us
+        line = f"Tricks won: {self.by_side(observation.tricks_won)}"
         if observation.points is not None:
-            points = observation.points
-            line += f" · points: you {points[us]}, them {points[us.other]}"
+            line += f" · points: {self.by_side(observation.points)}"
         needs = observation.needs
-        if needs is not None and observation.contract is not None:
-            if observation.contract.team == us:
+        contract = observation.contract
+        if needs is not None and contract is not None:
+            if self.variant.seating.side_of[contract.declarer] == us:
                 line += f" · you need {needs[0]} more, they set you with {needs[1]} more"
             else:
                 line += f" · they need {needs[0]} more, you set them with {needs[1]} more"
@@ -128,7 +157,8 @@ class Table:
 
     def say_trick(self, number: int, pile: Pile, leader: Seat | None) -> None:
         """A trick taken: by whom (the winner leads next, R-LEAD) and for how many points."""
-        points = 1 + sum(tile.count for tile in pile.tiles)
+        variant = self.variant
+        points = variant.trick_value + sum(variant.count[tile] for tile in pile.tiles)
         taker = self.who(leader) if leader is not None else self.team_name(pile.team)
         self.say(f"  {taker} won trick {number} ({points} point{'s' if points != 1 else ''})")
 
@@ -139,7 +169,11 @@ class Table:
             return f"bids {action.title}"
         if isinstance(action, NameTrump):
             return f"names {action.title}"
-        return f"plays {action.title}"
+        if isinstance(action, Play):
+            return f"plays {action.title}"
+        if isinstance(action, Discard):
+            return f"discards {len(action.tiles)} tile{'s' if len(action.tiles) > 1 else ''}"
+        return f"{'takes' if action.take else 'leaves'} the leftover"
 
     def say_result(self, summary: HandSummary) -> None:
         result = summary.result
@@ -148,10 +182,11 @@ class Table:
             return
         contract = summary.contract
         assert contract is not None
-        us = self.seat.team
         outcome = "made it" if result.made else "was set"
+        in_points = self.variant.scoring.in_points
+        totals = self.game.score if in_points else self.game.marks
         self.say(f"{self.who(contract.declarer)} bid {contract.bid.title} and {outcome}. "
-                 f"Marks: you {self.game.marks[us]}, them {self.game.marks[us.other]}.")
+                 f"{'Points' if in_points else 'Marks'}: {self.by_side(totals)}.")
 
     # ----- input ----------------------------------------------------------------------------
 
@@ -168,11 +203,26 @@ class Table:
     def read_action(self, observation: Observation) -> Action | None:
         """The action the person typed, or ``None`` (after saying why) if it is not one."""
         if observation.phase is Phase.AUCTION:
-            answer = self.ask("Your bid (30-41, 1m or 2m for marks, p to pass): ")
+            bids = self.variant.points_bids
+            answer = self.ask(f"Your bid ({bids[0]}-{bids[-1]}, 1m or 2m for marks, p to "
+                              "pass): " if self.variant is FORTY_TWO else
+                              f"Your bid ({_bid_choices(observation)}): ")
             action = parse_bid(answer)
             if action is None:
                 self.say("Type a bid such as 30 or 2m, or p to pass.")
             return action
+        if observation.phase is Phase.LEFTOVER:
+            answer = self.ask("Take the leftover tile? (y/n): ")
+            return Leftover(answer.startswith("y"))
+        if observation.phase is Phase.DISCARD:
+            count = len(next(a for a in observation.legal if isinstance(a, Discard)).tiles)
+            words = self.ask(f"Discard {count} (position{'s' if count > 1 else ''} in your "
+                             "hand): ").split()
+            picks = [_number(word, len(observation.hand)) for word in words]
+            if len(picks) != count or None in picks:
+                self.say(f"Type {count} position{'s' if count > 1 else ''} in your hand.")
+                return None
+            return Discard(tuple(observation.hand[i] for i in picks if i is not None))
         if observation.phase is Phase.TRUMP:
             trumps = _trump_choices(observation)
             index = _number(self.ask("Name trump (its number): "), len(trumps))
@@ -186,12 +236,12 @@ class Table:
                 self.say("Type 1 or 2.")
                 return None
             return NameTrump(trumps[index], int(piles))
-        index = _number(self.ask("Play a tile (its number in your hand): "),
-                        len(observation.hand))
+        typed = self.ask("Play a tile (its number in your hand): ").split()
+        index = _number(typed[0] if typed else "", len(observation.hand))
         if index is None:
             self.say(f"Type a number from 1 to {len(observation.hand)}.")
             return None
-        return Play(observation.hand[index])
+        return Play(observation.hand[index].face, low=typed[1:] == ["low"])
 
     # ----- the game -------------------------------------------------------------------------
 
@@ -221,26 +271,49 @@ class Table:
             self.narrate(before, seat, action)
         winner = self.game.winner
         assert winner is not None
-        who = "you and your partner win" if winner == self.seat.team else "they win"
-        self.say(f"Game over: {who} {self.game.marks[winner]} to {self.game.marks[winner.other]}.")
+        seating = self.variant.seating
+        who = ("you win" if not seating.has_teams else "you and your partner win"
+               ) if winner == self.us else f"{self.team_name(winner)} win"
+        totals = self.game.score if self.variant.scoring.in_points else self.game.marks
+        self.say(f"Game over: {who}, {self.by_side(totals)}.")
         return winner
 
 
 def parse_bid(text: str) -> Action | None:
-    """``p``/``pass``, a points bid ``30``..``41``, or a marks bid ``1m``, ``2m``… (R-BID-*).
+    """``p``/``pass``, a points bid ``30``..``41``, or a marks bid ``1m``, ``2m``… (R-BID-*);
+    ``moon`` and ``over`` (V-MOON-AUCTION), ``2m dip`` and the like (V-GEEZER-WATER).
 
-    >>> [str(parse_bid(text)) for text in ("p", "31", "2m", "x")]
-    ['pass', 'bid:31', 'bid:2m', 'None']
+    >>> [str(parse_bid(text)) for text in ("p", "31", "2m", "x", "moon", "3m dive")]
+    ['pass', 'bid:31', 'bid:2m', 'None', 'bid:moon', 'bid:3m:dive']
     """
-    text = text.strip().lower()
-    if text in ("p", "pass"):
+    words = text.strip().lower().split()
+    if words in (["p"], ["pass"]):
         return Pass()
+    if words in (["moon"], ["over"]):
+        return Bid(kind=BidKind.MOON if words == ["moon"] else BidKind.OVER_MOON)
     try:
-        if text.endswith("m"):
-            return Bid(marks=int(text[:-1]))
-        return Bid(points=int(text))
+        if len(words) == 2 and words[0].endswith("m"):
+            return Bid(marks=int(words[0][:-1]), kind=BidKind(words[1]))
+        if len(words) != 1:
+            return None
+        if words[0].endswith("m"):
+            return Bid(marks=int(words[0][:-1]))
+        return Bid(points=int(words[0]))
     except ValueError:
         return None
+
+
+def _bid_choices(observation: Observation) -> str:
+    """The calls open now, as they are typed."""
+    texts = []
+    for action in observation.legal:
+        if isinstance(action, Pass):
+            texts.append("p")
+        elif isinstance(action, Bid):
+            texts.append(action.title.lower().replace(" (", " ").rstrip(")")
+                         .replace(" marks", "m").replace(" mark", "m").replace("over the moon",
+                                                                                "over"))
+    return ", ".join(texts)
 
 
 def _trump_choices(observation: Observation) -> list[Trump]:
@@ -256,12 +329,16 @@ def _number(text: str, count: int) -> int | None:
 
 
 def play(stdin: TextIO, stdout: TextIO, seed: str, partner: Policy, opponents: Policy,
-         seat: Seat = Seat.SOUTH) -> Team | None:
+         seat: Seat = Seat.SOUTH, variant: Variant = FORTY_TWO) -> Team | None:
     """A whole game with the person at ``seat``; ``None`` if they leave before the end."""
-    policies = {s: (partner if s == seat.partner else opponents) for s in SEATS if s != seat}
-    table = Table(Game.new(seed), seat, policies, seed, stdin, stdout)
-    print(f"Texas 42 · game {seed} · you are {seat.title}, your partner is "
-          f"{seat.partner.title} · q quits", file=stdout)
+    seating = variant.seating
+    partners = seating.partners(seat)
+    policies = {s: (partner if s in partners else opponents) for s in seating.seats if s != seat}
+    table = Table(Game.new(seed, variant=variant), seat, policies, seed, stdin, stdout)
+    name = "Texas 42" if variant is FORTY_TWO else f"{variant.name} (42 family)"
+    with_whom = (f"your partner is {' & '.join(s.title for s in partners)}" if partners
+                 else "each for oneself")
+    print(f"{name} · game {seed} · you are {seat.title}, {with_whom} · q quits", file=stdout)
     try:
         return table.run()
     except Quit:
@@ -276,6 +353,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     parser.add_argument("--seed", help="the game's seed (default: a random one)")
     parser.add_argument("--partner", default=STRONG, help="your partner's policy")
     parser.add_argument("--opponents", default=STRONG, help="the opponents' policy")
+    parser.add_argument("--variant", choices=list(VARIANTS), default="42",
+                        help="the game played (default 42)")
     args = parser.parse_args(argv)
     try:
         partner = load_policy(args.partner)
@@ -283,7 +362,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     except ValueError as error:
         parser.error(str(error))
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    play(stdin or sys.stdin, stdout or sys.stdout, seed, partner, opponents)
+    play(stdin or sys.stdin, stdout or sys.stdout, seed, partner, opponents,
+         variant=VARIANTS[args.variant])
     return 0
 
 
