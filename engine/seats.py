@@ -11,8 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import TypeVar
 
 MOST_SEATS = 8
+
+_Member = TypeVar("_Member", bound=IntEnum)
+
+
+def _on_demand(cls: type[_Member], value: object, first: int, prefix: str) -> _Member | None:
+    """The member numbered ``value`` from ``first`` up to the most seats, made once: a member
+    that iterating the enum leaves out, so 42's code sees 42's members only."""
+    if not isinstance(value, int) or not first <= value < MOST_SEATS:
+        return None
+    member = int.__new__(cls, value)
+    member._name_ = f"{prefix}_{value + 1}"
+    member._value_ = value
+    return cls._value2member_map_.setdefault(value, member)  # type: ignore[return-value]
 
 
 class Team(IntEnum):
@@ -30,12 +44,7 @@ class Team(IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Team | None:
-        if not isinstance(value, int) or not 2 <= value < MOST_SEATS:
-            return None
-        side = int.__new__(cls, value)
-        side._name_ = f"SIDE_{value + 1}"
-        side._value_ = value
-        return cls._value2member_map_.setdefault(value, side)  # type: ignore[return-value]
+        return _on_demand(cls, value, 2, "SIDE")  # sides 2-7 of the variants
 
     @property
     def other(self) -> Team:
@@ -63,12 +72,7 @@ class Seat(IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> Seat | None:
         """Seats 4-7 of the larger tables: real seats that iterating ``Seat`` leaves out."""
-        if not isinstance(value, int) or not 4 <= value < MOST_SEATS:
-            return None
-        seat = int.__new__(cls, value)
-        seat._name_ = f"SEAT_{value + 1}"
-        seat._value_ = value
-        return cls._value2member_map_.setdefault(value, seat)  # type: ignore[return-value]
+        return _on_demand(cls, value, 4, "SEAT")
 
     @property
     def next(self) -> Seat:

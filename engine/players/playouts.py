@@ -20,6 +20,7 @@ from ..trumps import SPECIAL_SUIT
 from ..variants import Variant
 from . import rules
 from .knowledge import PlayFacts, play_facts, sample_hands
+from .rollout import follow_cheaply, tiles_in
 
 #: Tiles played out per decision, over every candidate and sampled deal.
 PLAY_BUDGET = 12_000
@@ -68,7 +69,7 @@ def _left_in_play(variant: Variant, facts: PlayFacts, hands: Sequence[int]) -> i
         tiles |= 1 << tile
     count = variant.count
     tricks = (tiles.bit_count() + variant.seating.count - 1) // variant.seating.count
-    return tricks * variant.trick_value + sum(count[t] for t in _tiles(tiles))
+    return tricks * variant.trick_value + sum(count[t] for t in tiles_in(tiles))
 
 
 def playout(variant: Variant, facts: PlayFacts, hands: list[int],
@@ -102,8 +103,8 @@ def playout(variant: Variant, facts: PlayFacts, hands: list[int],
                 winner, best = s, strengths[t]
         seat = next_of[trick[-1][0]]
         while len(trick) < size:
-            tile = _follow(held[seat], follow[suit], strengths, best,
-                           allies[winner] == allies[seat], count)
+            tile = follow_cheaply(held[seat], follow[suit], strengths, best,
+                                  allies[winner] == allies[seat], count)
             held[seat] ^= 1 << tile
             trick.append((seat, tile))
             if strengths[tile] > best:
@@ -134,30 +135,8 @@ def _lead(hand: int, led: Sequence[int], power: Sequence[Sequence[int]], trumps:
     trumps are out; otherwise a double, or a low countless tile."""
     mine = hand & trumps
     if mine and (declaring or not trumps_out):
-        return max(_tiles(mine), key=lambda t: power[SPECIAL_SUIT][t])
+        return max(tiles_in(mine), key=lambda t: power[SPECIAL_SUIT][t])
     high = hand & doubles & ~trumps
     if high:
-        return max(_tiles(high), key=lambda t: power[led[t]][t])
-    return min(_tiles(hand & ~trumps or hand), key=lambda t: (count[t], power[led[t]][t]))
-
-
-def _follow(hand: int, suit_mask: int, strengths: Sequence[int], best: int, partner_wins: bool,
-            count: Sequence[int]) -> int:
-    """Give count to a winning partner; else win as cheaply as can be, or lose cheaply."""
-    playable = _tiles(hand & suit_mask or hand)
-    if partner_wins:
-        keep = [t for t in playable if strengths[t] <= best] or playable
-        return max(keep, key=lambda t: (count[t], -strengths[t]))
-    winners = [t for t in playable if strengths[t] > best]
-    if winners:
-        return max(winners, key=lambda t: (count[t], -strengths[t]))
-    return min(playable, key=lambda t: (count[t], strengths[t]))
-
-
-def _tiles(mask: int) -> list[int]:
-    tiles = []
-    while mask:
-        low = mask & -mask
-        tiles.append(low.bit_length() - 1)
-        mask ^= low
-    return tiles
+        return max(tiles_in(high), key=lambda t: power[led[t]][t])
+    return min(tiles_in(hand & ~trumps or hand), key=lambda t: (count[t], power[led[t]][t]))
