@@ -39,11 +39,11 @@ class Deal(NamedTuple):
         if len(leftover) != variant.leftover:
             raise ValueError(f"the leftover is {variant.leftover} tiles, not {len(leftover)}")
         stack = [*(tile for hand in hands for tile in hand), *leftover]
-        if sorted(t.face for t in stack) != sorted(t.face for t in variant.tiles):
+        if not _is_the_set(stack, variant):
             held = "each once" if variant.copies == 1 else "each face twice"
             raise ValueError(f"the hands{' and leftover' if variant.leftover else ''} must "
                              f"hold the {len(variant.tiles)} tiles of the set, {held}")
-        copies = _copies(stack)
+        copies = _copies(stack) if variant.copies > 1 else stack
         dealt = [tuple(copies[i * size:(i + 1) * size]) for i in range(seating.count)]
         return cls(seating.seats[dealer], tuple(dealt), tuple(mask_of(h) for h in dealt),
                    tuple(copies[seating.count * size:]), variant)
@@ -53,7 +53,7 @@ class Deal(NamedTuple):
                    variant: Variant = FORTY_TWO) -> Deal:
         """V-GEN-DEAL: tile *i* of the shuffled stack goes to seat ``(dealer + 1 + i) mod P``
         until every seat holds its hand; the rest, in order, is the leftover."""
-        if sorted(t.face for t in stack) != sorted(t.face for t in variant.tiles):
+        if not _is_the_set(stack, variant):
             raise ValueError(f"a stack is the {len(variant.tiles)} tiles of the set")
         return cls._from_permutation(dealer, _copies(stack), variant)
 
@@ -77,6 +77,13 @@ class Deal(NamedTuple):
         rng.shuffle(stack)
         return cls._from_permutation(dealer, _copies(stack) if variant.copies > 1 else stack,
                                      variant)
+
+
+def _is_the_set(stack: Sequence[Domino], variant: Variant) -> bool:
+    """Whether ``stack`` holds every tile of the set, a face as often as the set has it."""
+    if variant.copies == 1:
+        return len(stack) == len(variant.tiles) and mask_of(stack) == variant.set_mask
+    return sorted(t.face for t in stack) == sorted(t.face for t in variant.tiles)
 
 
 def _copies(stack: Sequence[Domino]) -> list[Domino]:

@@ -88,8 +88,8 @@ class Domino(int):
     def parse(cls, text: str, top: int = 6) -> Domino:
         """Read ``"a-b"`` (either end first, nothing around it) of a double-``top`` set;
         ``ValueError`` otherwise."""
-        found = _BY_TEXT.get(text)
-        if found is None or found.high > top:
+        found = _BY_TEXT[top].get(text) if 0 <= top <= MOST_PIPS else None
+        if found is None:
             raise ValueError(f"unknown tile {text!r}: write it as two pips 0-{top}, like '6-4'")
         return found
 
@@ -114,8 +114,10 @@ def tile_of(number: int) -> Domino:
 
 
 _TEXT = tuple(f"{_LOW[t]}-{_HIGH[t]}" for t in range(2 * FACES))
-_BY_TEXT = {f"{a}-{b}": _ALL[t] for t in range(FACES) for a, b in ((_LOW[t], _HIGH[t]),
-                                                                      (_HIGH[t], _LOW[t]))}
+_BY_TEXT = tuple({f"{a}-{b}": _ALL[t] for t in range(FACES) if _HIGH[t] <= top
+                  for a, b in ((_LOW[t], _HIGH[t]), (_HIGH[t], _LOW[t]))}
+                 for top in range(MOST_PIPS + 1))
+"""Tiles by text, either end first, for each double-N set."""
 
 _COUNT_TILES = {(0, 5): 5, (1, 4): 5, (2, 3): 5, (4, 6): 10, (5, 5): 10}
 COUNT: tuple[int, ...] = tuple(_COUNT_TILES.get((_LOW[t], _HIGH[t]), 0)

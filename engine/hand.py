@@ -81,6 +81,8 @@ class Setup(NamedTuple):
     power: tuple[tuple[int, ...], ...] = ()
     trick_size: int = 4
     next_of: tuple[Seat, ...] = ()
+    callers: int = 4
+    """Calls in a one-round auction (R-AUCTION); 0 when it goes round and round."""
 
     @property
     def variant(self) -> Variant:
@@ -117,7 +119,8 @@ class HandState(_Fields):
         first = seating.next_of[deal.dealer]
         setup = _make(Setup, (deal, options, (), None, None, None, None, _NO_TRUMP, None,
                               deal.hands, deal.masks, variant.no_discards, None, (), (), (),
-                              seating.count, seating.next_of))
+                              seating.count, seating.next_of,
+                              seating.count if variant.auction is _ONE_ROUND else 0))
         return _make(cls, (setup, _AUCTION, first, first, (), (), variant.no_points,
                            variant.set_mask ^ mask_of(deal.leftover), None, 0))
 
@@ -308,20 +311,21 @@ class HandState(_Fields):
         old = self.setup
         calls = (*old.calls, _make(Call, (seat, action)))
         bid = _make(Contract, (seat, action)) if type(action) is Bid else old.bid
-        variant = old.deal.variant
-        if variant.auction is _ONE_ROUND:  # R-AUCTION: each seat speaks once
-            following = old.next_of[seat] if len(calls) < len(old.next_of) else None
+        if len(calls) < old.callers:  # R-AUCTION: each seat speaks once
+            following: Seat | None = old.next_of[seat]
+        elif old.callers:
+            following = None
         else:
-            following = auction.next_caller_round_and_round(variant.seating, calls, bid)
+            following = auction.next_caller_round_and_round(old.deal.variant.seating, calls, bid)
         if following is not None:
-            setup = _make(Setup, (old.deal, old.options, calls, bid, *old[4:]))
-            return self._with(setup, _AUCTION, following)
+            setup = _make(Setup, (*old[:2], calls, bid, *old[4:]))
+            return _make(HandState, (setup, _AUCTION, following, *self[3:]))
         if bid is None:  # R-ALLPASS
             return self._with(old._replace(calls=calls), _OVER, None,
-                              scoring.all_passed(variant, old.options))
-        setup = _make(Setup, (old.deal, old.options, calls, bid, bid, *old[5:]))  # R-DECLARER
-        naming = self._with(setup, _TRUMP, bid.names_trump)
-        if variant.leftover_step is _NO_LEFTOVER:
+                              scoring.all_passed(old.deal.variant, old.options))
+        setup = _make(Setup, (*old[:2], calls, bid, bid, *old[5:]))  # R-DECLARER
+        naming = _make(HandState, (setup, _TRUMP, bid.names_trump, *self[3:]))
+        if old.deal.variant.leftover_step is _NO_LEFTOVER:
             return naming
         return leftover.after_auction(naming)
 
@@ -330,13 +334,14 @@ class HandState(_Fields):
         namer = self.to_act
         assert namer is not None
         old = self.setup
-        model = trick_model(action.trump, old.options)
+        trump = action.trump
+        model = int(trump) if trump <= _NO_TRUMP else trick_model(trump, old.options)
         tables = old.deal.variant.tables
         nello = action.trump is Trump.NELLO
         setup = _make(Setup, (*old[:5], action.trump, action.piles, model,
                               namer.partner if nello else None, *old[9:13], tables.led[model],
                               tables.follow[model], tables.power[model],
-                              old.trick_size - 1 if nello else old.trick_size, old.next_of))
+                              old.trick_size - 1 if nello else old.trick_size, *old[17:]))
         playing = _make(HandState, (setup, _PLAY, namer, namer, (), (), self.points, self.held,
                                     None, 0))
         if old.deal.variant.leftover_step is _AFTER_TRUMP:
@@ -410,24 +415,24 @@ class HandState(_Fields):
         """R-WIN (the first played among equals, V-GEN-TIE), R-POINTS, then R-EARLY-END."""
         setup = self.setup
         variant = setup.deal.variant
-        count = variant.count
+        count, points, side_of = variant.trick_facts
         winner, best = trick[0]
         power = setup.power[suit]
         best_power = power[best]
-        points = variant.trick_value + count[best]
+        points += count[best]
         for seat, tile in trick[1:]:
             points += count[tile]
             if power[tile] > best_power:
                 winner, best_power = seat, power[tile]
-        low = suit != setup.led[best]
-        tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points, low)))
-        side = variant.seating.side_of[winner]
+        tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points,
+                                              suit != setup.led[best])))
+        side = side_of[winner]
         taken = self.points
         if len(taken) == 2:  # the common case, without slicing
             taken = (taken[0] + points, taken[1]) if side == 0 else (taken[0], taken[1] + points)
         else:
             taken = (*taken[:side], taken[side] + points, *taken[side + 1:])
-        result = scoring.decide(setup, taken, tricks)
+        result = scoring.decide(setup, taken, tricks, variant)
         if result is None:
             return _make(HandState, (setup, _PLAY, winner, winner, (), tricks, taken,
                                      held, None, 0))

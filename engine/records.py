@@ -42,7 +42,10 @@ class Contract(NamedTuple):
     def names_trump(self) -> Seat:
         """Who names trump and leads: the declarer, or the partner after Splash or Plunge
         (H-SPLASH, H-PLUNGE) or a water bid (V-GEEZER-WATER), all at four-seat tables."""
-        return self.declarer.partner if self.bid.kind in _PARTNER_NAMES else self.declarer
+        kind = self.bid.kind
+        if kind is BidKind.PLAIN:  # the common case, without hashing an enum
+            return self.declarer
+        return self.declarer.partner if kind in _PARTNER_NAMES else self.declarer
 
     @property
     def takes_every_trick(self) -> bool:

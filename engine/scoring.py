@@ -27,10 +27,10 @@ def all_passed(variant: Variant, options: Options) -> HandResult:
     return HandResult(redeal=True, made=False, marks=zeros, score=zeros if in_points else None)
 
 
-def decide(setup: Setup, points: tuple[int, ...], tricks: tuple[Trick, ...]) -> HandResult | None:
+def decide(setup: Setup, points: tuple[int, ...], tricks: tuple[Trick, ...],
+           variant: Variant) -> HandResult | None:
     """The result once the hand is decided, else None: as soon as the captured tiles alone
     settle a marks-scored contract (R-EARLY-END), after every trick in games scored in points."""
-    variant = setup.deal.variant
     contract = setup.contract
     assert contract is not None
     kind = variant.scoring
@@ -52,7 +52,7 @@ def decide(setup: Setup, points: tuple[int, ...], tricks: tuple[Trick, ...]) -> 
 def _settled(variant: Variant, contract: Contract, points: tuple[int, ...],
              tricks: tuple[Trick, ...]) -> bool | None:
     """True once made, False once impossible, None while undecided (on the hot path of play)."""
-    side_of = variant.seating.side_of
+    side_of = variant.trick_facts[2]
     side = side_of[contract.declarer]
     bid = contract.bid
     if bid.marks:  # R-CONTRACT-MARKS: every trick
@@ -61,9 +61,10 @@ def _settled(variant: Variant, contract: Contract, points: tuple[int, ...],
         if side_of[tricks[-1].winner] != side:
             return False
         return True if len(tricks) == variant.hand_size else None
-    if points[side] >= bid.points:  # R-CONTRACT-POINTS
+    taken = points[side]
+    if taken >= bid.points:  # R-CONTRACT-POINTS
         return True
-    if sum(points) - points[side] > variant.total_points - bid.points:
+    if sum(points) - taken > variant.total_points - bid.points:
         return False
     return None
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .actions import NameTrump
 from .dominoes import FACES, Domino, mask_of, tile_of
-from .seats import FOUR_SEATS, Seating
+from .seats import FOUR_SEATS, Seating, Team
 from .trumps import TrickTables, Trump, trick_tables
 
 
@@ -108,6 +108,9 @@ class Variant:
     tables: TrickTables = field(init=False, compare=False, repr=False)
     total_points: int = field(init=False, compare=False, repr=False)
     """The points of a hand played to its last trick (V-GEN-POINTS)."""
+    trick_facts: tuple[tuple[int, ...], int, tuple[Team, ...]] = field(
+        init=False, compare=False, repr=False)
+    """``(count, trick_value, side_of)``: what scoring a trick reads, in one look-up."""
     plain_plays: bool = field(init=False, compare=False, repr=False)
     """One play per tile held, none announced: no second copies, no low leads."""
     no_points: tuple[int, ...] = field(init=False, compare=False, repr=False)
@@ -135,6 +138,7 @@ class Variant:
         object.__setattr__(self, "tables", trick_tables(frozenset(tiles)))
         object.__setattr__(self, "total_points",
                            self.hand_size * self.trick_value + sum(count[t] for t in tiles))
+        object.__setattr__(self, "trick_facts", (count, self.trick_value, self.seating.side_of))
         object.__setattr__(self, "plain_plays", self.copies == 1 and not self.lead_low)
         object.__setattr__(self, "no_points", (0,) * self.seating.side_count)
         object.__setattr__(self, "no_discards", ((),) * self.seating.count)
@@ -147,6 +151,11 @@ class Variant:
 
     def __str__(self) -> str:
         return self.name
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled by name, so an observation sent to another process still names the very
+        variant it came from (``observation.variant is FORTY_TWO`` holds there too)."""
+        return (variant_named, (self.name,))
 
     @property
     def leftover(self) -> int:

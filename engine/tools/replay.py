@@ -23,6 +23,7 @@ from ..errors import RuleError
 from ..game import tally
 from ..hand import HandState
 from ..options import DEFAULT_OPTIONS, NelloDoubles, Options
+from ..records import Trick
 from ..seats import Seat
 from ..trumps import Trump
 from ..variants import FORTY_TWO, VARIANTS, Variant
@@ -243,9 +244,15 @@ class _Reader:
         return NameTrump(named, piles)
 
     def bid(self, item: dict[str, Any]) -> Bid:
-        flags = [BidKind.SPLASH, BidKind.PLUNGE]
-        if self.variant is not FORTY_TWO:
-            flags += [BidKind.MOON, BidKind.OVER_MOON]
+        flags = _FLAGS_42 if self.variant is FORTY_TWO else _FLAGS
+        points, marks = item.get("points"), item.get("marks")
+        if not (item.keys() & _SPECIAL_KEYS):  # a plain bid, the common case
+            if (points is None) == (marks is None):
+                raise Malformed("a bid has either 'points' or 'marks'")
+            amount = points if points is not None else marks
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise Malformed("a bid's amount must be a whole number")
+            return Bid(points=amount) if points is not None else Bid(marks=amount)
         for kind in flags:
             if kind.value in item and type(item[kind.value]) is not bool:
                 raise Malformed(f"'{kind.value}' must be true or false")
@@ -255,7 +262,6 @@ class _Reader:
             if water not in ("dip", "dive", "plunge"):
                 raise Malformed("'water' is \"dip\", \"dive\" or \"plunge\"")
             specials.append(BidKind(water))
-        points, marks = item.get("points"), item.get("marks")
         moon = [kind for kind in specials if kind.is_moon]
         if moon:
             if len(specials) > 1 or points is not None or marks is not None:
@@ -271,6 +277,11 @@ class _Reader:
             return Bid(points=points)
         assert marks is not None
         return Bid(marks=marks, kind=specials[0] if specials else BidKind.PLAIN)
+
+
+_FLAGS_42 = (BidKind.SPLASH, BidKind.PLUNGE)
+_FLAGS = (*_FLAGS_42, BidKind.MOON, BidKind.OVER_MOON)
+_SPECIAL_KEYS = frozenset({*(kind.value for kind in _FLAGS), "water"})
 
 
 # ----- replaying --------------------------------------------------------------------------------
@@ -308,11 +319,13 @@ def _contract(state: HandState) -> dict[str, Any] | None:
     return contract
 
 
-def _play(seat: Seat, tile: Domino, low: bool) -> dict[str, Any]:
-    play: dict[str, Any] = {"seat": int(seat), "tile": str(tile)}
-    if low:
-        play["suit"] = "low"
-    return play
+def _plays(trick: Trick) -> list[dict[str, Any]]:
+    """A trick's plays; a low lead says so (V-BIG-LEAD-LOW)."""
+    plays: list[dict[str, Any]] = [{"seat": int(seat), "tile": str(tile)}
+                                   for seat, tile in trick.plays]
+    if trick.low:
+        plays[0]["suit"] = "low"
+    return plays
 
 
 def _report(scenario: Scenario, state: HandState,
@@ -335,9 +348,7 @@ def _report(scenario: Scenario, state: HandState,
         "trump": None if state.trump is None else state.trump.code,
         "piles": state.piles,
         "tricks": [{"leader": int(trick.leader),
-                    "plays": [_play(seat, tile, trick.low and i == 0)
-                              for i, (seat, tile) in enumerate(trick.plays)],
-                    "winner": int(trick.winner), "points": trick.points}
+                    "plays": _plays(trick), "winner": int(trick.winner), "points": trick.points}
                    for trick in state.tricks],
         "points": list(state.points),
         "hands": [[str(tile) for tile in state.hand_of(seat)] for seat in seats],

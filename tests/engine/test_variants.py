@@ -595,3 +595,13 @@ def test_must_follow_names_the_suit_of_a_low_lead() -> None:
     if twos and other:
         error = refused(state, BIG_GAME, 1, f"play:{other[0]}")
         assert isinstance(error, MustFollow) and "twos" in error.message
+
+
+@pytest.mark.parametrize("variant", [FORTY_TWO, *OTHERS], ids=lambda v: v.name)
+def test_a_variant_crosses_processes_as_itself(variant: Variant) -> None:
+    """Computer players think in worker processes: the observation they get names the same
+    variant object, so ``observation.variant is FORTY_TWO`` means what it says there."""
+    import pickle
+    game = Game.new("pickle", variant=variant)
+    assert game.to_act is not None
+    assert pickle.loads(pickle.dumps(observe(game, game.to_act))).variant is variant
