@@ -20,8 +20,6 @@ from .variants import Variant, trump_calls
 if TYPE_CHECKING:
     from .hand import HandState
 
-MIN_POINTS_BID = 30
-MAX_POINTS_BID = 41
 SPLASH_DOUBLES = 3
 PLUNGE_DOUBLES = 4
 PLUNGE_MARKS = 4

@@ -11,9 +11,6 @@ from .dominoes import FACES, Domino, mask_of, tile_of
 from .seats import Seat
 from .variants import FORTY_TWO, Variant
 
-HAND_SIZE = 7
-"""42's hand (R-DEAL); a variant has its own (``Variant.hand_size``)."""
-
 
 class Deal(NamedTuple):
     """The hands as dealt, each seat's bit mask (which play needs), and the leftover."""

@@ -126,7 +126,6 @@ COUNT: tuple[int, ...] = tuple(_COUNT_TILES.get((_LOW[t], _HIGH[t]), 0)
 lists its own counters (V-GEN-POINTS)."""
 
 DOUBLES: tuple[Domino, ...] = tuple(t for t in TILES if t.is_double)
-ALL_TILES_MASK = (1 << 28) - 1
 
 
 def mask_of(tiles: Iterable[int]) -> int:

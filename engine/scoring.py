@@ -15,8 +15,6 @@ from .variants import Scoring, Variant
 if TYPE_CHECKING:
     from .hand import Setup
 
-TOTAL_POINTS = 42
-TRICKS_PER_HAND = 7
 _MARKS, _NELLO = Scoring.MARKS, Trump.NELLO
 
 

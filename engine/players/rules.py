@@ -21,7 +21,6 @@ from ..variants import Variant
 from .house import house_call, house_play, house_trump
 from .knowledge import PlayFacts, play_facts, trick_winner
 
-MIN_BID = 30
 #: The strength at which a hand opens the bidding, and the points per strength above it.
 OPENING_STRENGTH = 5
 POINTS_PER_STRENGTH = 2
