@@ -232,14 +232,21 @@ class HandState(_Fields):
 
     def _variant_plays(self, plays: tuple[Play, ...]) -> tuple[Play, ...]:
         """One play per face held twice (V-GEN-SET), and the low leads (V-BIG-LEAD-LOW)."""
-        faces = tuple(dict.fromkeys(PLAYS[play.tile.face] for play in plays))
-        if self.trick:
-            return faces
         variant = self.setup.variant
+        if variant.copies > 1:
+            faces = 0
+            once = []
+            for play in plays:  # both copies of a face share one Play (PLAYS)
+                if not faces >> play.tile & 1:
+                    faces |= 1 << play.tile
+                    once.append(play)
+            plays = tuple(once)
+        if self.trick or not variant.lead_low:
+            return plays
         special = self.setup.follow[SPECIAL_SUIT]
-        low = [Play(p.tile, low=True) for p in faces
+        low = [Play(p.tile, low=True) for p in plays
                if p.tile in variant.lead_low and not special >> p.tile & 1]
-        return (*faces, *low)
+        return (*plays, *low) if low else plays
 
     def _playable(self) -> int:
         """The mask of tiles the seat to act may play (R-LEAD, R-FOLLOW; H-SEVENS)."""

@@ -60,10 +60,11 @@ class Scoring(Enum):
         return self is Scoring.MOON or self is Scoring.TEAM_POINTS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Variant:
     """One game of the family. The numbers are the rules' (V-GEN); derived tables are built
-    from them once and never compared.
+    from them once. There is one value per game (pickled by name), so a variant is equal only
+    to itself and hashes as fast as an object does: the rules use it as a cache key.
 
     >>> FORTY_TWO.total_points, BIG_GAME.total_points, ONE_FORTY.total_points
     (42, 66, 140)
