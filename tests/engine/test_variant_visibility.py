@@ -66,7 +66,7 @@ def check(game: Game) -> None:
 @pytest.mark.parametrize("name", [name for name in VARIANTS if name != "42"])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
-def test_no_observation_holds_an_unseen_tile_in_any_variant(name: str, seed: int) -> None:
+def test_V_GEN_SEE_no_observation_holds_an_unseen_tile_in_any_variant(name: str, seed: int) -> None:
     variant: Variant = VARIANTS[name]
     for game in random_game_states(variant, seed, 150):
         check(game)

@@ -174,8 +174,12 @@ MOON_DEAL = deal_of(MOON, 2, {0: "6-6 5-5 4-4 5-6 4-6 3-6 2-6", 1: "0-0 1-1 2-2 
                               2: "3-3 2-3 2-4 2-5 3-4 3-5 4-5"}, leftover="1-6")
 
 
-def test_V_MOON_SET_and_DEAL_twenty_two_tiles_seven_each_and_a_widow() -> None:
+def test_V_MOON_SET_twenty_two_tiles_and_one_blank() -> None:
+    assert len(MOON.tiles) == 22
     assert sum(1 for x in MOON.tiles if x.has(0)) == 1  # [0|0] is the only blank
+
+
+def test_V_MOON_DEAL_seven_each_and_a_widow() -> None:
     assert [len(h) for h in MOON_DEAL.hands] == [7, 7, 7] and len(MOON_DEAL.leftover) == 1
 
 
@@ -251,8 +255,12 @@ def test_V_MOON_GAME_the_declarer_at_21_wins_else_the_highest_else_another_hand(
 THREE_DEAL = deal_of(THREE_HAND, 2, {})
 
 
-def test_V_THREE_SET_and_POINTS_no_blank_ace_nine_each_44() -> None:
+def test_V_THREE_SET_no_blank_ace_and_nine_each() -> None:
     assert t(FORTY_TWO, "0-1") not in THREE_HAND.tiles and THREE_HAND.hand_size == 9
+
+
+def test_V_THREE_POINTS_42s_counters_and_nine_tricks_make_44() -> None:
+    assert sum(THREE_HAND.count[x] for x in THREE_HAND.tiles) == 35
     assert THREE_HAND.total_points == 44
 
 
@@ -261,7 +269,7 @@ def test_V_THREE_AUCTION_bids_30_to_43_and_marks() -> None:
     assert legal == ["pass", *(f"bid:{p}" for p in range(30, 44)), "bid:1m", "bid:2m"]
 
 
-def test_V_THREE_CONTRACT_and_AWARD_the_declarer_alone_each_defender_scores_a_set() -> None:
+def test_V_THREE_AWARD_the_declarer_alone_and_each_defender_scores_a_set() -> None:
     state = act(HandState.start(THREE_DEAL), THREE_HAND, "0 bid:1m 1 pass 2 pass 0 trump:none:1")
     while state.result is None:
         assert state.to_act is not None
@@ -309,8 +317,12 @@ def big_deal(leftover: str) -> Deal:
                    leftover=leftover)
 
 
-def test_V_BIG_SET_and_POINTS_double_eight_eleven_each_66() -> None:
-    assert BIG_GAME.top == 8 and BIG_GAME.hand_size == 11 and BIG_GAME.total_points == 66
+def test_V_BIG_SET_double_eight_eleven_each() -> None:
+    assert BIG_GAME.top == 8 and BIG_GAME.hand_size == 11 and len(BIG_GAME.tiles) == 45
+
+
+def test_V_BIG_POINTS_the_seeds_counters_and_eleven_tricks_make_66() -> None:
+    assert BIG_GAME.total_points == 66
     assert sum(BIG_GAME.count[x] for x in BIG_GAME.tiles) == 55
     assert BIG_GAME.count[t(BIG_GAME, "7-8")] == 0 and BIG_GAME.count[t(BIG_GAME, "3-7")] == 10
 
@@ -384,8 +396,11 @@ BONEYARD_DEAL = deal_of(ONE_FORTY, 5, {0: "0-5 1-4 2-3 1-9 2-8 3-7 4-6 5-5 6-9"}
                         leftover="0-0")
 
 
-def test_V_140_SET_and_POINTS_double_nine_counters_by_pips_nine_tricks_of_five() -> None:
-    assert ONE_FORTY.top == 9 and len(ONE_FORTY.tiles) == 55
+def test_V_140_SET_double_nine_nine_each_and_a_boneyard_tile() -> None:
+    assert ONE_FORTY.top == 9 and len(ONE_FORTY.tiles) == 55 and ONE_FORTY.leftover == 1
+
+
+def test_V_140_POINTS_counters_by_pips_and_nine_tricks_of_five() -> None:
     assert sum(ONE_FORTY.count[x] for x in ONE_FORTY.tiles) == 95
     assert all(ONE_FORTY.count[x] == (x.pips if x.pips in (5, 10, 15) else 0)
                for x in ONE_FORTY.tiles)
@@ -432,8 +447,12 @@ def test_V_140_GAME_the_declarers_if_among_those_at_500() -> None:
 GEEZER_DEAL = deal_of(GEEZER, 3, {1: "0-0 1-1 2-2 3-3 4-4 0-7 1-7 2-7 3-7"})
 
 
-def test_V_GEEZER_SET_and_POINTS_double_seven_with_3_7_worth_ten() -> None:
-    assert len(GEEZER.tiles) == 36 and GEEZER.hand_size == 9 and GEEZER.total_points == 54
+def test_V_GEEZER_SET_double_seven_nine_each() -> None:
+    assert len(GEEZER.tiles) == 36 and GEEZER.hand_size == 9 and GEEZER.leftover == 0
+
+
+def test_V_GEEZER_POINTS_42s_counters_and_3_7_make_54() -> None:
+    assert GEEZER.total_points == 54
     assert GEEZER.count[t(GEEZER, "3-7")] == 10
 
 
@@ -477,8 +496,12 @@ WIDOW_DEAL = deal_of(SEVENTY_TWO, 3, {0: "6-6 5-6 4-6 3-6 2-6 1-6 5-5 1-4 2-3 1-
                      leftover="4-6 1-2")
 
 
-def test_V_72_SET_and_POINTS_no_blanks_two_copies_counters_per_copy() -> None:
+def test_V_72_SET_no_blanks_two_copies_ten_each_and_a_widow_of_two() -> None:
     assert not any(x.has(0) for x in SEVENTY_TWO.tiles) and SEVENTY_TWO.hand_size == 10
+    assert len(SEVENTY_TWO.tiles) == 42 and SEVENTY_TWO.leftover == 2
+
+
+def test_V_72_POINTS_counters_per_copy_and_ten_tricks_make_70() -> None:
     assert sum(SEVENTY_TWO.count[x] for x in SEVENTY_TWO.tiles) == 60
     assert SEVENTY_TWO.total_points == 70
 
@@ -528,8 +551,12 @@ def test_V_72_SCORE_a_points_contract_can_be_set_before_the_first_lead() -> None
 
 # ----- V-84 -------------------------------------------------------------------------------------
 
-def test_V_84_SET_and_POINTS_two_sets_seven_each_tricks_worth_two() -> None:
-    assert len(EIGHTY_FOUR.tiles) == 56 and EIGHTY_FOUR.trick_value == 2
+def test_V_84_SET_two_sets_seven_each() -> None:
+    assert len(EIGHTY_FOUR.tiles) == 56 and EIGHTY_FOUR.hand_size == 7
+
+
+def test_V_84_POINTS_tricks_worth_two_make_84() -> None:
+    assert EIGHTY_FOUR.trick_value == 2
     assert EIGHTY_FOUR.total_points == 84
 
 
@@ -605,3 +632,42 @@ def test_a_variant_crosses_processes_as_itself(variant: Variant) -> None:
     game = Game.new("pickle", variant=variant)
     assert game.to_act is not None
     assert pickle.loads(pickle.dumps(observe(game, game.to_act))).variant is variant
+
+
+@pytest.mark.parametrize(("variant", "seats", "sides"), [
+    (MOON, 3, 3), (THREE_HAND, 3, 3), (BIG_GAME, 4, 2), (ONE_FORTY, 6, 3), (GEEZER, 4, 2),
+    (SEVENTY_TWO, 4, 2), (EIGHTY_FOUR, 8, 2)], ids=lambda v: getattr(v, "name", ""))
+def test_V_GEN_SEATS_every_table_is_seated_and_dealt(variant: Variant, seats: int,
+                                                     sides: int) -> None:
+    deal = Deal.shuffled(Seat(0), random.Random(1), variant)
+    assert len(deal.hands) == seats and variant.seating.side_count == sides
+
+
+def test_V_MOON_TABLE_three_each_for_oneself() -> None:
+    assert MOON.seating.count == 3 and not MOON.seating.has_teams
+
+
+def test_V_THREE_TABLE_three_each_for_oneself() -> None:
+    assert THREE_HAND.seating.count == 3 and not THREE_HAND.seating.has_teams
+
+
+def test_V_BIG_TABLE_four_in_two_teams() -> None:
+    assert BIG_GAME.seating == FORTY_TWO.seating
+
+
+def test_V_140_TABLE_six_in_three_teams_of_t_and_t_plus_3() -> None:
+    assert [[int(s) for s in team] for team in ONE_FORTY.seating.members] == [
+        [0, 3], [1, 4], [2, 5]]
+
+
+def test_V_GEEZER_TABLE_four_in_two_teams() -> None:
+    assert GEEZER.seating == FORTY_TWO.seating
+
+
+def test_V_72_TABLE_four_in_two_teams() -> None:
+    assert SEVENTY_TWO.seating == FORTY_TWO.seating
+
+
+def test_V_84_TABLE_eight_in_two_teams_even_and_odd() -> None:
+    assert [[int(s) for s in team] for team in EIGHTY_FOUR.seating.members] == [
+        [0, 2, 4, 6], [1, 3, 5, 7]]
