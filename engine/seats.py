@@ -160,7 +160,7 @@ class Seating:
 FOUR_SEATS = Seating.teams_of(4, 2)
 """42's table (R-SEATS): partners opposite, team 0 the even seats."""
 
-_SEATS = tuple(Seat)
-_TEAMS = tuple(Team)
-SEATS: tuple[Seat, ...] = _SEATS
-TEAMS: tuple[Team, ...] = _TEAMS
+SEATS: tuple[Seat, ...] = tuple(Seat)
+"""42's four seats."""
+TEAMS: tuple[Team, ...] = tuple(Team)
+"""42's two teams."""

@@ -163,10 +163,6 @@ class Variant:
         """Tiles left after the deal (V-GEN-DEAL): widow or boneyard."""
         return len(self.tiles) - self.seating.count * self.hand_size
 
-    @property
-    def tricks(self) -> int:
-        return self.hand_size
-
     def is_counter(self, tile: int) -> bool:
         return self.count[tile] > 0
 
