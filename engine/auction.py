@@ -63,13 +63,25 @@ def auction_actions(state: HandState) -> tuple[Action, ...]:
             found = _PLAIN_AUCTION[key] = _auction_actions(variant, high, False, 0, options,
                                                            _Ladder(0, 0, False))
         return found
-    doubles = _doubles_held(state) if options.splash or options.plunge or (
-        variant.water_bids) else 0
+    if not variant.house_rules:  # a variant: no options, a ladder of its own
+        ladder = _Ladder.of(setup.calls)
+        doubles = _doubles_held(state) if variant.water_bids else 0
+        bid_key = (high.points, high.marks, high.kind.value) if high is not None else None
+        variant_key = (variant.name, bid_key, ladder, doubles)
+        found = _VARIANT_AUCTION.get(variant_key)
+        if found is None:
+            found = _VARIANT_AUCTION[variant_key] = _auction_actions(
+                variant, high, False, doubles, options, ladder)
+        return found
+    doubles = _doubles_held(state) if options.splash or options.plunge else 0
     return _auction_actions(variant, high, _must_bid(state), doubles, options,
                             _Ladder.of(setup.calls))
 
 
 _PLAIN_AUCTION: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""42's calls without house rules, by the high bid: they depend on nothing else."""
+_VARIANT_AUCTION: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""A variant's calls, by the high bid, the ladder so far and the doubles held (water bids)."""
 
 
 class _Ladder(tuple[int, int, bool]):
