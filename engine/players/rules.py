@@ -24,6 +24,8 @@ from .knowledge import PlayFacts, play_facts, trick_winner
 #: The strength at which a hand opens the bidding, and the points per strength above it.
 OPENING_STRENGTH = 5
 POINTS_PER_STRENGTH = 2
+#: The strength that bids every trick: two marks, or a moon.
+MARKS_STRENGTH = 8.5
 
 
 def decide(observation: Observation, rng: random.Random) -> Action:
@@ -117,7 +119,11 @@ def _wanted_call(observation: Observation) -> Action:
     span = bids[-1] - bids[0]  # 42's 30 to 41 is 11 points
     steps = int((strength - OPENING_STRENGTH) * POINTS_PER_STRENGTH * span / 11)
     value = bids[0] + steps // bids.step * bids.step
-    if strength >= 8.5 and variant.marks_bids:
+    if strength >= MARKS_STRENGTH and variant.moon_bids:
+        moon = [a for a in observation.legal if isinstance(a, Bid) and a.kind.is_moon]
+        if moon:
+            return moon[0]  # V-MOON-AUCTION: all seven tricks, or over a moon
+    if strength >= MARKS_STRENGTH and variant.marks_bids:
         wanted: Bid = Bid(marks=2)
     else:
         wanted = Bid(points=min(value, bids[0] + span * 6 // 11))  # 36 in 42
