@@ -13,7 +13,7 @@ The variants add bids (V-MOON-AUCTION, V-GEEZER-WATER), the leftover step and di
 
 >>> [str(a) for a in (Bid(kind=BidKind.MOON), Bid(marks=2, kind=BidKind.DIP), Leftover(True))]
 ['bid:moon', 'bid:2m:dip', 'leftover:take']
->>> str(Discard((Domino.parse("5-6"), Domino.parse("1-2"))))
+>>> str(Discard((Domino.parse("5-6"), Domino.parse("1-2"))).canonical)
 'discard:1-2,5-6'
 >>> str(Play(Domino.parse("3-7", top=8), low=True))
 'play:3-7:low'
@@ -138,14 +138,20 @@ class Leftover:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Tiles the declarer lays face down after taking the leftover (V-GEN-DISCARD), in one
-    canonical order. In a review, ``hidden`` counts the tiles not shown (R-REVIEW)."""
+    """Tiles the declarer lays face down after taking the leftover (V-GEN-DISCARD), in the
+    order given; :attr:`canonical` is the one order the rules list them in. In a review,
+    ``hidden`` counts the tiles not shown (R-REVIEW)."""
 
     tiles: tuple[Domino, ...]
     hidden: int = 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(t.face for t in self.tiles)))
+        object.__setattr__(self, "tiles", tuple(t.face for t in self.tiles))
+
+    @property
+    def canonical(self) -> Discard:
+        """The same discard with its tiles in set order, as ``legal_actions()`` lists it."""
+        return Discard(tuple(sorted(self.tiles)), self.hidden)
 
     def __str__(self) -> str:
         return "discard:" + ",".join([*(str(t) for t in self.tiles), *("?" * self.hidden)])

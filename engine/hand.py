@@ -286,7 +286,8 @@ class HandState(_Fields):
             assert isinstance(action, NameTrump)
             return self._name_trump(action)
         if not isinstance(action, Leftover | Discard) or not _is_among(
-                action, leftover.leftover_actions(self)):
+                action.canonical if isinstance(action, Discard) else action,
+                leftover.leftover_actions(self)):
             raise leftover.refusal(self, action)
         return leftover.apply(self, action)
 
@@ -384,6 +385,8 @@ class HandState(_Fields):
         if not trick:
             suit = setup.led[tile] if not action.low else self._low_suit(tile)
             trick = ((seat, tile),)
+        elif action.low:
+            raise self._low_refusal(tile)
         else:
             suit = self.suit
             trick = (*trick, (seat, tile))
@@ -405,10 +408,13 @@ class HandState(_Fields):
     def _low_suit(self, tile: Domino) -> int:
         """V-BIG-LEAD-LOW: the lower end, for a lead of [3|7] or [2|8] that is not a trump."""
         setup = self.setup
-        if self.trick or tile.face not in setup.variant.lead_low or (
-                setup.follow[SPECIAL_SUIT] >> tile & 1):
-            raise IllegalPlay(f"{tile.label} can't be led as {tile.low}s here.", tile=tile)
+        if tile.face not in setup.variant.lead_low or setup.follow[SPECIAL_SUIT] >> tile & 1:
+            raise self._low_refusal(tile)
         return tile.low
+
+    @staticmethod
+    def _low_refusal(tile: Domino) -> RuleError:
+        return IllegalPlay(f"{tile.label} can't be led as {tile.low}s here.", tile=tile)
 
     def _play_refusal(self) -> RuleError:
         model = self.setup.model

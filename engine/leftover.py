@@ -85,7 +85,7 @@ def _pairs(held: tuple[Domino, ...], free: list[Domino]) -> tuple[Action, ...]:
     pairs = []
     for first, second in combinations(held, 2):
         if sum(1 for t in (first, second) if t in free) >= need:
-            pairs.append(Discard((first, second)))
+            pairs.append(Discard((first, second)).canonical)
     return tuple(dict.fromkeys(sorted(pairs, key=str)))
 
 
@@ -97,6 +97,7 @@ def refusal(state: HandState, action: Action) -> RuleError:
         return WrongPhase("Take or leave the leftover tile first.")
     if not isinstance(action, Discard):
         return WrongPhase("Discard first.")
+    action = action.canonical
     size = 2 if state.variant.leftover_step is LeftoverStep.AFTER_TRUMP else 1
     if len(action.tiles) != size:
         return IllegalDiscard(f"Discard {size} tile{'s' if size > 1 else ''}.", tiles=size)

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from ..actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
 from ..deal import Deal
-from ..dominoes import Domino
+from ..dominoes import MOST_PIPS, Domino
 from ..errors import RuleError
 from ..game import tally
 from ..hand import HandState
@@ -26,7 +26,7 @@ from ..options import DEFAULT_OPTIONS, NelloDoubles, Options
 from ..records import Trick
 from ..seats import Seat
 from ..trumps import Trump
-from ..variants import FORTY_TWO, VARIANTS, Variant
+from ..variants import FORTY_TWO, VARIANTS, LeftoverStep, Variant
 
 
 class Malformed(ValueError):
@@ -218,24 +218,26 @@ class _Reader:
             return Refused(f"a play's suit is \"low\" or absent, not {_shown(suit)}")
         return Play(tile, low=True)
 
-    def discard(self, item: dict[str, Any]) -> Discard:
-        """``"tile"`` or ``"tiles"``; the wrong one, none or both are refused by the engine."""
+    def discard(self, item: dict[str, Any]) -> Discard | Refused:
+        """``"tile"`` (one tile) or ``"tiles"`` (72's two); the other key, none or both are
+        refused, as a discard the rules do not know."""
         one, two = item.get("tile"), item.get("tiles")
         if two is not None and not isinstance(two, list):
             raise Malformed("'tiles' must be a list of tile names")
         tiles = [self.tile(t) for t in two or ()]
         if one is not None:
             tiles.append(self.tile(one))
-        if one is not None and two is not None:
-            return Discard(())  # both keys: no one discard, refused
+        key = "tiles" if self.variant.leftover_step is LeftoverStep.AFTER_TRUMP else "tile"
+        if (one is None) == (two is None) or (one if key == "tile" else two) is None:
+            return Refused(f"a discard here gives {key!r}")
         return Discard(tuple(tiles))
 
     def name_trump(self, item: dict[str, Any]) -> NameTrump:
         trump = item.get("trump")
         if not isinstance(trump, str):
             raise Malformed("a trump action needs 'trump'")
-        try:
-            named = Trump.parse(trump, self.variant.top)
+        try:  # in a variant any digit names a suit; one the set lacks is refused (V-GEN-SUITS)
+            named = Trump.parse(trump, 6 if self.variant is FORTY_TWO else MOST_PIPS)
         except ValueError:
             raise Malformed(f"unknown trump {trump!r}") from None
         piles = item.get("piles")
@@ -243,7 +245,7 @@ class _Reader:
             raise Malformed("'piles' must be a whole number")
         return NameTrump(named, piles)
 
-    def bid(self, item: dict[str, Any]) -> Bid:
+    def bid(self, item: dict[str, Any]) -> Bid | Refused:
         flags = _FLAGS_42 if self.variant is FORTY_TWO else _FLAGS
         points, marks = item.get("points"), item.get("marks")
         if not (item.keys() & _SPECIAL_KEYS):  # a plain bid, the common case
@@ -257,6 +259,8 @@ class _Reader:
             if kind.value in item and type(item[kind.value]) is not bool:
                 raise Malformed(f"'{kind.value}' must be true or false")
         specials = [kind for kind in flags if item.get(kind.value)]
+        if self.variant is not FORTY_TWO and set(specials) & set(_FLAGS_42):
+            return Refused("house rules are not played in this game")
         water = item.get("water") if self.variant is not FORTY_TWO else None
         if water is not None:
             if water not in ("dip", "dive", "plunge"):
