@@ -52,30 +52,17 @@ def decide_play(observation: Observation, rng: random.Random) -> Action:
 
 def _value(facts: PlayFacts, hands: list[int], play: Play) -> int:
     """What the rest of the hand is worth to this seat's side after ``play``."""
-    variant = facts.variant
-    taken, lost_one = playout(variant, facts, hands, play)
+    taken, lost_one, mine = playout(facts.variant, facts, hands, play)
     made = not lost_one if facts.marks else taken >= facts.need
-    ours = facts.ours
-    won = made if ours else not made
-    points = taken if ours else _left_in_play(variant, facts, hands) - taken
-    return CONTRACT_WEIGHT * won + points
-
-
-def _left_in_play(variant: Variant, facts: PlayFacts, hands: Sequence[int]) -> int:
-    tiles = 0
-    for mask in hands:
-        tiles |= mask
-    for _, tile in facts.trick:
-        tiles |= 1 << tile
-    count = variant.count
-    tricks = (tiles.bit_count() + variant.seating.count - 1) // variant.seating.count
-    return tricks * variant.trick_value + sum(count[t] for t in tiles_in(tiles))
+    won = made if facts.ours else not made
+    return CONTRACT_WEIGHT * won + mine
 
 
 def playout(variant: Variant, facts: PlayFacts, hands: list[int],
-            play: Play) -> tuple[int, bool]:
-    """Play ``play`` then the rest of the hand by rules of thumb; the declarers' points from
-    the trick in progress on, and whether they lost a trick."""
+            play: Play) -> tuple[int, bool, int]:
+    """Play ``play`` then the rest of the hand by rules of thumb: the declarers' points from
+    the trick in progress on, whether they lost a trick, and the points of this seat's own
+    side (its team, or itself in a game each for oneself, which scores alone)."""
     tables = variant.tables
     model = facts.model
     power, led, follow = tables.power[model], tables.led[model], tables.follow[model]
@@ -94,6 +81,9 @@ def playout(variant: Variant, facts: PlayFacts, hands: list[int],
     doubles = variant.doubles_mask
     taken = 0
     lost = False
+    side_of = variant.seating.side_of
+    own = side_of[facts.seat]
+    mine = 0
     size = variant.seating.count
     while True:
         strengths = power[suit]
@@ -115,9 +105,11 @@ def playout(variant: Variant, facts: PlayFacts, hands: list[int],
             taken += points
         else:
             lost = True
+        if side_of[winner] == own:
+            mine += points
         leader = winner
         if not held[leader]:
-            return taken, lost
+            return taken, lost, mine
         out = 0
         for s in range(size):
             if s != leader:
