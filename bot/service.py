@@ -38,6 +38,7 @@ from engine import (
     RuleError,
     Seat,
     Team,
+    UnsupportedRulesVersion,
     observe,
     parse_action,
     summarize,
@@ -96,6 +97,8 @@ class Unrestorable(Refusal):
     actions the engine refuses): it is left as stored, and only closing it is offered."""
 
 
+FIRST_RULES_VERSION = 1
+"""What a game stored without a rules version was played under: the first."""
 MAX_TABLE_ID = 2**63 - 1
 """Table ids are SQLite integers: anything larger in a custom id is not one of ours."""
 
@@ -822,17 +825,17 @@ class TableService:
         """The stored game, replayed under the rules it was played with, or
         :class:`Unrestorable` (logged once, with the table and the reason)."""
         assert table.seed is not None
-        version = table.rules_version
-        if version is not None and version not in SUPPORTED_RULES_VERSIONS:
+        version = table.rules_version if table.rules_version is not None else FIRST_RULES_VERSION
+        stored = await self.storage.actions(table.id)
+        try:
+            game, contracts, last_moves = _replay(table.seed, table.options, stored, version)
+        except UnsupportedRulesVersion:
             self._unrestorable(table, f"it was played under rules version {version} and this "
                                       f"engine replays versions "
                                       f"{sorted(SUPPORTED_RULES_VERSIONS)}")
             raise Unrestorable("This table's game was played under rules this version of the"
                                " bot does not have, so it can't go on; it is kept as it was."
-                               " End it with /42 end and open a new one.", table=table)
-        stored = await self.storage.actions(table.id)
-        try:
-            game, contracts, last_moves = _replay(table.seed, table.options, stored)
+                               " End it with /42 end and open a new one.", table=table) from None
         except (RuleError, ValueError) as error:
             self._unrestorable(table, f"its stored actions do not replay ({error})")
             raise Unrestorable("This table's game can't be restored; end it with /42 end and"
@@ -904,11 +907,11 @@ class TableService:
                      live.last_moves.get(seat))
 
 
-def _replay(seed: str, options: Options, stored: Sequence[StoredAction]
+def _replay(seed: str, options: Options, stored: Sequence[StoredAction], rules_version: int
             ) -> tuple[Game, list[tuple[Seat, bool]], dict[Seat, LastMove]]:
-    """The game rebuilt from its stored actions, the contracts of its finished hands, and each
-    seat's last action."""
-    game = Game.new(seed, options)
+    """The game rebuilt from its stored actions under the rules it was played with, the
+    contracts of its finished hands, and each seat's last action."""
+    game = Game.new(seed, options, rules_version)
     contracts: list[tuple[Seat, bool]] = []
     last_moves: dict[Seat, LastMove] = {}
     for stored_action in stored:

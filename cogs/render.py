@@ -148,7 +148,7 @@ def action_label(locale: str | None, action: Action) -> str:
         return t(locale, "Bid {points}", points=action.points)
     if isinstance(action, NameTrump):
         return title(locale, action.trump)
-    return action.tile.label
+    return action.tile.label if isinstance(action, Play) else action.title
 
 
 def action_description(locale: str | None, action: Action) -> str | None:
@@ -209,6 +209,8 @@ def event_text(locale: str | None, event: Event) -> str:
         return tn(locale, "{seat} named {trump} as trump, with {n} pile face up.",
                   "{seat} named {trump} as trump, with {n} piles face up.", action.piles,
                   seat=event.seat, trump=action.trump)
+    if not isinstance(action, Play):
+        return action.title
     return t(locale, "{seat} played {tile}.", seat=event.seat, tile=action.tile)
 
 
@@ -264,7 +266,7 @@ def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -
 
 
 def _points_summary(locale: str | None, summary: HandSummary, params: dict[str, object],
-                    score: tuple[int, int]) -> str:
+                    score: tuple[int, ...]) -> str:
     """A hand of the 250-point game (H-POINTS): what each team scored."""
     assert summary.contract is not None
     bid = bid_text(locale, summary.contract.bid)

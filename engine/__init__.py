@@ -1,6 +1,9 @@
-"""Texas 42's rules as a pure library: tiles, seats, hands, games and what each seat may see.
+"""Texas 42's rules as a pure library: tiles, seats, hands, games and what each seat may see,
+for 42 and the seven other games of its family (:mod:`engine.variants`).
 
-Rule ids (R-…) refer to RULES.md and (H-…) to HOUSE-RULES.md. Nothing here does I/O.
+Rule ids (R-…) refer to RULES.md, (H-…) to HOUSE-RULES.md and (V-…) to VARIANTS.md (the
+project's own statement of them: docs/RULES.md, docs/HOUSE-RULES.md, docs/VARIANTS.md). Nothing
+here does I/O; the command-line tools are in :mod:`engine.tools`.
 
 >>> game = Game.new("a seed")
 >>> seat = game.to_act
@@ -9,35 +12,40 @@ Rule ids (R-…) refer to RULES.md and (H-…) to HOUSE-RULES.md. Nothing here d
 Bid(points=30, marks=0, kind=<BidKind.PLAIN: 'plain'>)
 """
 
-from .actions import Action, Bid, BidKind, NameTrump, Pass, Play, parse_action
+from .actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play, parse_action
 from .deal import Deal
 from .dominoes import TILES, Domino
-from .errors import RuleError
+from .errors import RuleError, UnsupportedRulesVersion
 from .game import RULES_VERSION, SUPPORTED_RULES_VERSIONS, Game
 from .hand import HandState, Phase
 from .observation import HandSummary, Observation, Pile, observe, review, summarize
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
 from .records import Call, Contract, HandResult, Trick
-from .seats import SEATS, Seat, Team
+from .seats import SEATS, Seat, Seating, Team
 from .trumps import Trump
+from .variants import FORTY_TWO, VARIANTS, Variant, variant_named
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "FORTY_TWO",
     "RULES_VERSION",
     "SEATS",
     "SUPPORTED_RULES_VERSIONS",
     "TILES",
+    "VARIANTS",
     "Action",
     "Bid",
     "BidKind",
     "Call",
     "Contract",
     "Deal",
+    "Discard",
     "Domino",
     "Game",
     "HandResult",
     "HandState",
     "HandSummary",
+    "Leftover",
     "NameTrump",
     "NelloDoubles",
     "Observation",
@@ -48,11 +56,15 @@ __all__ = [
     "Play",
     "RuleError",
     "Seat",
+    "Seating",
     "Team",
     "Trick",
     "Trump",
+    "UnsupportedRulesVersion",
+    "Variant",
     "observe",
     "parse_action",
     "review",
     "summarize",
+    "variant_named",
 ]

@@ -51,3 +51,28 @@ class NotInHand(RuleError):
 
 class MustFollow(RuleError):
     code = "must_follow"
+
+
+class IllegalPlay(RuleError):
+    """A play the variant does not allow as made (a low lead of another tile, V-BIG-LEAD-LOW)."""
+
+    code = "illegal_play"
+
+
+class IllegalDiscard(RuleError):
+    """A leftover or discard choice the rules forbid (V-BIG-LEFTOVER, V-140-BONEYARD,
+    V-72-WIDOW)."""
+
+    code = "illegal_discard"
+
+
+class UnsupportedRulesVersion(RuleError):
+    """A stored game was played under rules this engine does not implement: it is refused
+    rather than replayed under other rules."""
+
+    code = "unsupported_rules_version"
+
+    def __init__(self, version: object) -> None:
+        super().__init__(f"This game was played under rules version {version}, which this "
+                         "version of the game cannot replay.", version=version)
+        self.version = version

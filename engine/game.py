@@ -1,7 +1,8 @@
-"""A game across hands (R-DEALER, R-MARKS, R-GAME; H-POINTS): a seed plus accepted actions.
+"""A game across hands (R-DEALER, R-MARKS, R-GAME; H-POINTS; V-…-GAME): a seed plus actions.
 
-A game is fully determined by its seed, its options and the list of actions accepted so far;
-:meth:`Game.replay` rebuilds it, which is how a stored table comes back after a restart.
+A game is fully determined by its variant, its seed, its options and the list of actions
+accepted so far; :meth:`Game.replay` rebuilds it, which is how a stored table comes back after
+a restart.
 """
 
 from __future__ import annotations
@@ -12,57 +13,82 @@ from dataclasses import dataclass, replace
 
 from .actions import Action
 from .deal import Deal
-from .errors import GameOver
+from .errors import GameOver, UnsupportedRulesVersion
 from .hand import HandState
 from .options import DEFAULT_OPTIONS, Options
 from .records import HandResult
-from .seats import SEATS, Seat, Team
+from .seats import Seat, Team
+from .variants import FORTY_TWO, Variant
 
-RULES_VERSION = 1
-"""Changes whenever the engine's behaviour does, so that a stored game replays as it was played."""
-SUPPORTED_RULES_VERSIONS = frozenset({RULES_VERSION})
-"""The rules versions whose stored games this engine replays exactly as they were played."""
+RULES_VERSION = 2
+"""Changes whenever the engine's behaviour does, so that a stored game replays as it was played.
+Version 2 adds the variants (VARIANTS.md); 42 plays as in version 1."""
+
+SUPPORTED_RULES_VERSIONS = frozenset({1, 2})
+"""The rules versions whose games this engine replays exactly as they were played."""
+
+VARIANTS_SINCE = 2
+"""The first rules version with games other than 42."""
 
 MARKS_TO_WIN = 7
 POINTS_TO_WIN = 250
 
 
-def first_dealer(seed: str) -> Seat:
+def first_dealer(seed: str, variant: Variant = FORTY_TWO) -> Seat:
     """R-DEALER: drawn uniformly at random, from the game's seed."""
-    return SEATS[random.Random(f"{seed}:dealer").randrange(4)]
+    seating = variant.seating
+    return seating.seats[random.Random(f"{seed}:dealer").randrange(seating.count)]
 
 
-def deal_for(seed: str, hand_number: int, dealer: Seat) -> Deal:
+def deal_for(seed: str, hand_number: int, dealer: Seat, variant: Variant = FORTY_TWO) -> Deal:
     """The shuffle of hand ``hand_number`` (1-based), reproducible from the seed (R-DEAL)."""
-    return Deal.shuffled(dealer, random.Random(f"{seed}:hand:{hand_number}"))
+    return Deal.shuffled(dealer, random.Random(f"{seed}:hand:{hand_number}"), variant)
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game at one moment: marks (or points), the hand in play, and the hand before it."""
+    """A game at one moment: marks (or points) per side, the hand in play, and the hand before
+    it. ``winner`` is the winning side (a team, or a player each for oneself)."""
 
     seed: str
     options: Options
     hand: HandState
     hand_number: int = 1
-    marks: tuple[int, int] = (0, 0)
-    score: tuple[int, int] = (0, 0)
+    marks: tuple[int, ...] = (0, 0)
+    score: tuple[int, ...] = (0, 0)
     previous: HandState | None = None
     winner: Team | None = None
 
     @classmethod
-    def new(cls, seed: str, options: Options = DEFAULT_OPTIONS) -> Game:
-        dealer = first_dealer(seed)
-        return cls(seed, options, HandState.start(deal_for(seed, 1, dealer), options))
+    def new(cls, seed: str, options: Options = DEFAULT_OPTIONS,
+            rules_version: int = RULES_VERSION, variant: Variant = FORTY_TWO) -> Game:
+        """A game's first deal; ``UnsupportedRulesVersion`` for a game stored under rules this
+        engine does not implement (or before the variants, for a variant); ``ValueError`` for
+        house rules at a variant's table (VARIANTS.md: only 42 offers them)."""
+        if rules_version not in SUPPORTED_RULES_VERSIONS or (
+                variant is not FORTY_TWO and rules_version < VARIANTS_SINCE):
+            raise UnsupportedRulesVersion(rules_version)
+        if options != DEFAULT_OPTIONS and not variant.house_rules:
+            raise ValueError(f"house rules are not offered in {variant.name}")
+        dealer = first_dealer(seed, variant)
+        sides = (0,) * variant.seating.side_count
+        return cls(seed, options, HandState.start(deal_for(seed, 1, dealer, variant), options),
+                   marks=sides, score=sides)
 
     @classmethod
     def replay(cls, seed: str, actions: Iterable[tuple[Seat, Action]],
-               options: Options = DEFAULT_OPTIONS) -> Game:
-        """Rebuild a game from its seed and accepted actions; raises if one is not legal."""
-        game = cls.new(seed, options)
+               options: Options = DEFAULT_OPTIONS, rules_version: int = RULES_VERSION,
+               variant: Variant = FORTY_TWO) -> Game:
+        """Rebuild a game from its seed and accepted actions; raises if one is not legal, or
+        ``UnsupportedRulesVersion`` if it was played under rules this engine does not know."""
+        game = cls.new(seed, options, rules_version, variant)
         for seat, action in actions:
             game = game.apply(seat, action)
         return game
+
+    @property
+    def variant(self) -> Variant:
+        return self.hand.deal.variant
 
     @property
     def is_over(self) -> bool:
@@ -91,33 +117,46 @@ class Game:
             return replace(self, hand=hand, marks=standing.marks, score=standing.score,
                            previous=hand, winner=standing.winner)
         number = self.hand_number + 1
-        dealer = hand.deal.dealer.next
-        following = HandState.start(deal_for(self.seed, number, dealer), self.options)
+        variant = self.variant
+        dealer = variant.seating.next_of[hand.deal.dealer]
+        following = HandState.start(deal_for(self.seed, number, dealer, variant), self.options)
         return replace(self, hand=following, hand_number=number, marks=standing.marks,
                        score=standing.score, previous=hand)
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """The game's totals after a hand, and the winning team once there is one."""
+    """The game's totals after a hand, per side, and the winning side once there is one."""
 
-    marks: tuple[int, int]
-    score: tuple[int, int]
+    marks: tuple[int, ...]
+    score: tuple[int, ...]
     winner: Team | None
 
 
-def tally(options: Options, marks: tuple[int, int], score: tuple[int, int],
+def tally(options: Options, marks: tuple[int, ...], score: tuple[int, ...],
           hand: HandState) -> Standing:
-    """Add a finished hand to the totals. R-GAME: 7 marks wins; H-POINTS: 250 points, the
-    declarers first if both teams reach it in the same hand."""
+    """Add a finished hand to the totals and name the winner (R-GAME: 7 marks; H-POINTS: 250
+    points; V-…-GAME: the variant's target). Of several sides at the target, the declarers win
+    if they are among them (except in three-hand 42); otherwise the highest total, and if that
+    ties, another hand (V-GEN-WINNER, V-THREE-GAME, V-MOON-GAME, V-BIG-GAME, V-140-GAME)."""
     result = hand.result
     assert result is not None
-    marks = (marks[0] + result.marks[0], marks[1] + result.marks[1])
+    variant = hand.deal.variant
+    marks = tuple(m + r for m, r in zip(marks, result.marks, strict=True))
     if result.score is not None:
-        score = (score[0] + result.score[0], score[1] + result.score[1])
-    totals, target = (score, POINTS_TO_WIN) if options.points_game else (marks, MARKS_TO_WIN)
-    reached = [team for team in Team if totals[team] >= target]
-    winner = reached[0] if reached else None
-    if len(reached) == 2 and hand.contract is not None:
-        winner = hand.contract.team
+        score = tuple(s + r for s, r in zip(score, result.score, strict=True))
+    if options.points_game:
+        totals, target = score, POINTS_TO_WIN
+    else:
+        totals, target = (score if variant.scoring.in_points else marks), variant.target
+    reached = [side for side in variant.seating.sides if totals[side] >= target]
+    winner = None
+    declarers = (variant.seating.side_of[hand.contract.declarer]
+                 if hand.contract is not None else None)
+    if declarers in reached and variant.declarers_first:
+        winner = declarers
+    elif reached:
+        best = max(totals[side] for side in reached)
+        leaders = [side for side in reached if totals[side] == best]
+        winner = leaders[0] if len(leaders) == 1 else None
     return Standing(marks, score, winner)

@@ -1,24 +1,26 @@
-"""One hand of 42 as an immutable state machine: auction, trump, tricks, award.
+"""One hand as an immutable state machine: auction, leftover, trump, tricks, award.
 
 ``HandState.legal_actions()`` is the one rules path and ``HandState.apply(seat, action)`` returns
 the next state or raises a :class:`~engine.errors.RuleError`; a refused action changes nothing
-(R-ILLEGAL, R-ORDER). Tiles held are one 28-bit mask over the deal, so a seat's hand in dealt
-order is its dealt tiles filtered by the mask, and playing a tile clears one bit. What changes
-once per hand (the deal, the auction, the contract and trump) sits in one shared
-:class:`Setup`, so a play copies only the few fields that a trick changes.
+(R-ILLEGAL, R-ORDER). Every number comes from the deal's :class:`~engine.variants.Variant`, so
+42 and the other games of the family run through the same code. Tiles held are one bit mask
+over the deal, so a seat's hand in dealt order is its tiles filtered by the mask, and playing a
+tile clears one bit. What changes once per hand (the deal, the auction, the leftover step, the
+contract and trump) sits in one shared :class:`Setup`, so a play copies only the few fields
+that a trick changes.
 """
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import NamedTuple
 
-from . import auction, scoring
-from .actions import Action, Bid, NameTrump, Play
+from . import auction, leftover, scoring
+from .actions import Action, Bid, Discard, Leftover, NameTrump, Play
 from .deal import Deal
-from .dominoes import COUNT, Domino
+from .dominoes import FACES, Domino, mask_of, tile_of
 from .errors import (
     HandOver,
+    IllegalPlay,
     IllegalTrump,
     MustFollow,
     NotInHand,
@@ -27,38 +29,38 @@ from .errors import (
     WrongPhase,
 )
 from .options import DEFAULT_OPTIONS, Options
+from .phase import Phase
 from .records import Call, Contract, HandResult, Trick
-from .seats import SEATS, Seat
+from .seats import Seat
 from .trumps import (
-    FOLLOW,
-    LED,
-    POWER,
+    SPECIAL_SUIT,
     TrickModel,
     Trump,
     closest_to_seven,
     suit_title,
     trick_model,
 )
+from .variants import AuctionKind, LeftoverStep, Variant
 
-ALL_HELD = (1 << 28) - 1
-
-
-class Phase(Enum):
-    AUCTION = "auction"
-    TRUMP = "trump"
-    PLAY = "play"
-    OVER = "over"
-
+__all__ = ["PLAYS", "HandState", "Phase", "Setup"]
 
 # Module-level names for the hot path: a global is found faster than a class attribute.
 _AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
 _SEVENS = int(TrickModel.SEVENS)
+_NO_LEFTOVER, _AFTER_TRUMP = LeftoverStep.NONE, LeftoverStep.AFTER_TRUMP
+_ONE_ROUND = AuctionKind.ONE_ROUND
+_NO_TRUMP = int(Trump.NONE)
 
 
 class Setup(NamedTuple):
-    """What changes at most once a call: the deal, the options, the auction, contract and trump.
+    """What changes at most once a call: the deal, the options, the auction, the leftover step,
+    contract and trump.
 
-    ``bid`` is the highest bid so far; ``contract`` is set once the auction is over.
+    ``bid`` is the highest bid so far; ``contract`` is set once the auction is over. ``hands``
+    and ``masks`` are each seat's tiles, the deal's until a declarer takes the leftover;
+    ``discards`` each seat's face-down discards. ``led``, ``follow`` and ``power`` are the
+    rows of the trick tables for the trump named; ``trick_size`` is the plays to a trick and
+    ``next_of`` the seat after each (the variant's, read here on the hot path).
     """
 
     deal: Deal
@@ -70,6 +72,21 @@ class Setup(NamedTuple):
     piles: int | None = None
     model: int = Trump.NONE
     sitting_out: Seat | None = None
+    hands: tuple[tuple[Domino, ...], ...] = ()
+    masks: tuple[int, ...] = ()
+    discards: tuple[tuple[Domino, ...], ...] = ()
+    took_leftover: bool | None = None
+    led: tuple[int, ...] = ()
+    follow: tuple[int, ...] = ()
+    power: tuple[tuple[int, ...], ...] = ()
+    trick_size: int = 4
+    next_of: tuple[Seat, ...] = ()
+    callers: int = 4
+    """Calls in a one-round auction (R-AUCTION); 0 when it goes round and round."""
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
 
 
 class _Fields(NamedTuple):
@@ -79,9 +96,11 @@ class _Fields(NamedTuple):
     leader: Seat
     trick: tuple[tuple[Seat, Domino], ...]
     tricks: tuple[Trick, ...]
-    points: tuple[int, int]
+    points: tuple[int, ...]
     held: int
     result: HandResult | None
+    suit: int
+    """The suit the trick in progress was led in (R-LED-SUIT, V-BIG-LEAD-LOW)."""
 
 
 _make = tuple.__new__
@@ -95,15 +114,25 @@ class HandState(_Fields):
     @classmethod
     def start(cls, deal: Deal, options: Options = DEFAULT_OPTIONS) -> HandState:
         """The auction of a fresh deal: the player left of the dealer speaks first (R-AUCTION)."""
-        first = deal.dealer.next
-        return _make(cls, (Setup(deal, options), _AUCTION, first, first, (), (), (0, 0),
-                           ALL_HELD, None))
+        variant = deal.variant
+        seating = variant.seating
+        first = seating.next_of[deal.dealer]
+        setup = _make(Setup, (deal, options, (), None, None, None, None, _NO_TRUMP, None,
+                              deal.hands, deal.masks, variant.no_discards, None, (), (), (),
+                              seating.count, seating.next_of,
+                              seating.count if variant.auction is _ONE_ROUND else 0))
+        return _make(cls, (setup, _AUCTION, first, first, (), (), variant.no_points,
+                           variant.set_mask ^ mask_of(deal.leftover), None, 0))
 
     # ----- reading ------------------------------------------------------------------------------
 
     @property
     def deal(self) -> Deal:
         return self.setup.deal
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.deal.variant
 
     @property
     def options(self) -> Options:
@@ -136,22 +165,38 @@ class HandState(_Fields):
         return self.phase is _OVER
 
     def hand_of(self, seat: Seat) -> tuple[Domino, ...]:
-        """The tiles ``seat`` still holds, in dealt order (R-ORDER)."""
+        """The tiles ``seat`` still holds, in dealt order (R-ORDER), a leftover taken last."""
         held = self.held
-        return tuple([t for t in self.setup.deal.hands[seat] if held >> t & 1])
+        return tuple([t for t in self.setup.hands[seat] if held >> t & 1])
+
+    def discards_of(self, seat: Seat) -> tuple[Domino, ...]:
+        """The tiles ``seat`` laid face down (V-GEN-DISCARD)."""
+        return self.setup.discards[seat]
 
     @property
     def actions(self) -> tuple[Call, ...]:
         """Every accepted action with its author, in order (what R-REVIEW shows once it is over)."""
         setup = self.setup
         calls = list(setup.calls)
+        contract = setup.contract
+        steps = leftover.calls(setup)
+        after_trump = setup.variant.leftover_step is LeftoverStep.AFTER_TRUMP
+        if not after_trump:
+            calls.extend(steps)
         if setup.trump is not None:
-            assert setup.contract is not None
-            calls.append(Call(setup.contract.names_trump, NameTrump(setup.trump, setup.piles)))
+            assert contract is not None
+            calls.append(Call(contract.names_trump, NameTrump(setup.trump, setup.piles)))
+        if after_trump:
+            calls.extend(steps)
         for trick in self.tricks:
-            calls.extend(Call(seat, Play(tile)) for seat, tile in trick.plays)
-        calls.extend(Call(seat, Play(tile)) for seat, tile in self.trick)
+            calls.extend(_plays(trick.plays, trick.low))
+        calls.extend(_plays(self.trick, self.trick_led_low))
         return tuple(calls)
+
+    @property
+    def trick_led_low(self) -> bool:
+        """Whether the trick in progress was led by its lower end (V-BIG-LEAD-LOW)."""
+        return bool(self.trick) and self.suit != self.setup.led[self.trick[0][1]]
 
     def __repr__(self) -> str:
         to_act = self.to_act.title if self.to_act is not None else None
@@ -165,35 +210,53 @@ class HandState(_Fields):
         phase = self.phase
         if phase is _PLAY and self.setup.model != _SEVENS:
             setup = self.setup
-            mine = self.held & setup.deal.masks[self.to_act]  # type: ignore[index]
-            trick = self.trick
-            if trick:  # R-FOLLOW, as in _playable, inlined on the hottest path
-                model = setup.model
-                must = FOLLOW[model][LED[model][trick[0][1]]] & mine
+            mine = self.held & setup.masks[self.to_act]  # type: ignore[index]
+            if self.trick:  # R-FOLLOW, as in _playable, inlined on the hottest path
+                must = setup.follow[self.suit] & mine
                 if must:
                     mine = must
-            return tuple([PLAYS[t] for t in setup.deal.hands[self.to_act]  # type: ignore[index]
-                          if mine >> t & 1])
+            plays = tuple([PLAYS[t] for t in setup.hands[self.to_act]  # type: ignore[index]
+                           if mine >> t & 1])
+            return plays if setup.deal.variant.plain_plays else self._variant_plays(plays)
         if phase is _PLAY:
             mask = self._playable()
-            return tuple([PLAYS[t] for t in self.setup.deal.hands[self.to_act]  # type: ignore[index]
+            return tuple([PLAYS[t] for t in self.setup.hands[self.to_act]  # type: ignore[index]
                           if mask >> t & 1])
         if phase is _AUCTION:
             return auction.auction_actions(self)
         if phase is _TRUMP:
             return auction.trump_actions(self)
+        if phase is not _OVER:
+            return leftover.leftover_actions(self)
         return ()
+
+    def _variant_plays(self, plays: tuple[Play, ...]) -> tuple[Play, ...]:
+        """One play per face held twice (V-GEN-SET), and the low leads (V-BIG-LEAD-LOW)."""
+        variant = self.setup.variant
+        if variant.copies > 1:
+            faces = 0
+            once = []
+            for play in plays:  # both copies of a face share one Play (PLAYS)
+                if not faces >> play.tile & 1:
+                    faces |= 1 << play.tile
+                    once.append(play)
+            plays = tuple(once)
+        if self.trick or not variant.lead_low:
+            return plays
+        special = self.setup.follow[SPECIAL_SUIT]
+        low = [Play(p.tile, low=True) for p in plays
+               if p.tile in variant.lead_low and not special >> p.tile & 1]
+        return (*plays, *low) if low else plays
 
     def _playable(self) -> int:
         """The mask of tiles the seat to act may play (R-LEAD, R-FOLLOW; H-SEVENS)."""
         setup = self.setup
-        mine = self.held & setup.deal.masks[self.to_act]  # type: ignore[index]
+        mine = self.held & setup.masks[self.to_act]  # type: ignore[index]
         model = setup.model
         if model == _SEVENS:
             return closest_to_seven(mine)
-        trick = self.trick
-        if trick:
-            must = FOLLOW[model][LED[model][trick[0][1]]] & mine
+        if self.trick:
+            must = setup.follow[self.suit] & mine
             if must:
                 return must
         return mine
@@ -204,7 +267,7 @@ class HandState(_Fields):
         phase = self.phase
         to_act = self.to_act
         if phase is _PLAY and seat == to_act and type(action) is Play:
-            return self._play(to_act, action.tile)
+            return self._play(to_act, action)
         if to_act is None:
             raise HandOver("This hand is over.")
         if seat != to_act:
@@ -217,15 +280,23 @@ class HandState(_Fields):
             if not _is_among(action, auction.auction_actions(self)):
                 raise self._refusal(action)
             return self._call(to_act, action)
-        if not _is_among(action, auction.trump_actions(self)):
-            raise self._refusal(action)
-        assert isinstance(action, NameTrump)
-        return self._name_trump(action)
+        if phase is _TRUMP:
+            if not _is_among(action, auction.trump_actions(self)):
+                raise self._refusal(action)
+            assert isinstance(action, NameTrump)
+            return self._name_trump(action)
+        if not isinstance(action, Leftover | Discard) or not _is_among(
+                action.canonical if isinstance(action, Discard) else action,
+                leftover.leftover_actions(self)):
+            raise leftover.refusal(self, action)
+        return leftover.apply(self, action)
 
     # ----- auction and trump ------------------------------------------------------------------
 
     def _refusal(self, action: Action) -> RuleError:
         """Why an auction or trump action outside ``legal_actions()`` is refused."""
+        if isinstance(action, Leftover | Discard):
+            return WrongPhase("There is no leftover to take or discard now.")
         if self.phase is _AUCTION:
             if isinstance(action, NameTrump):
                 return WrongPhase("Trump is named after the auction.")
@@ -244,95 +315,147 @@ class HandState(_Fields):
                             trump=action.trump)
 
     def _call(self, seat: Seat, action: Action) -> HandState:
-        """R-AUCTION: record a bid or a pass; after the fourth call the auction is over."""
+        """R-AUCTION (V-BIG-AUCTION): record a bid or a pass; end the auction when it is over."""
         old = self.setup
         calls = (*old.calls, _make(Call, (seat, action)))
         bid = _make(Contract, (seat, action)) if type(action) is Bid else old.bid
-        if len(calls) < 4:
-            setup = _make(Setup, (old.deal, old.options, calls, bid, None, None, None, Trump.NONE,
-                                  None))
-            return self._with(setup, _AUCTION, _NEXT[seat])
+        if len(calls) < old.callers:  # R-AUCTION: each seat speaks once
+            following: Seat | None = old.next_of[seat]
+        elif old.callers:
+            following = None
+        else:
+            following = auction.next_caller_round_and_round(old.deal.variant.seating, calls, bid)
+        if following is not None:
+            setup = _make(Setup, (*old[:2], calls, bid, *old[4:]))
+            return _make(HandState, (setup, _AUCTION, following, *self[3:]))
         if bid is None:  # R-ALLPASS
-            score = (0, 0) if old.options.points_game else None
-            result = HandResult(redeal=True, made=False, marks=(0, 0), score=score)
-            return self._with(Setup(old.deal, old.options, calls), _OVER, None, result)
-        setup = Setup(old.deal, old.options, calls, bid, bid)  # R-DECLARER
-        return self._with(setup, _TRUMP, bid.names_trump)
+            return self._with(old._replace(calls=calls), _OVER, None,
+                              scoring.all_passed(old.deal.variant, old.options))
+        setup = _make(Setup, (*old[:2], calls, bid, bid, *old[5:]))  # R-DECLARER
+        naming = _make(HandState, (setup, _TRUMP, bid.names_trump, *self[3:]))
+        if old.deal.variant.leftover_step is _NO_LEFTOVER:
+            return naming
+        return leftover.after_auction(naming)
 
     def _name_trump(self, action: NameTrump) -> HandState:
         """R-TRUMP-CHOICE, R-PILES; the one who named trump leads (R-LEAD)."""
         namer = self.to_act
         assert namer is not None
         old = self.setup
-        setup = Setup(old.deal, old.options, old.calls, old.bid, old.contract, action.trump,
-                      action.piles, trick_model(action.trump, old.options),
-                      namer.partner if action.trump is Trump.NELLO else None)
-        return _make(HandState, (setup, _PLAY, namer, namer, (), (), (0, 0), self.held,
-                                 None))
+        trump = action.trump
+        model = int(trump) if trump <= _NO_TRUMP else trick_model(trump, old.options)
+        tables = old.deal.variant.tables
+        nello = action.trump is Trump.NELLO
+        setup = _make(Setup, (*old[:5], action.trump, action.piles, model,
+                              namer.partner if nello else None, *old[9:13], tables.led[model],
+                              tables.follow[model], tables.power[model],
+                              old.trick_size - 1 if nello else old.trick_size, *old[17:]))
+        playing = _make(HandState, (setup, _PLAY, namer, namer, (), (), self.points, self.held,
+                                    None, 0))
+        if old.deal.variant.leftover_step is _AFTER_TRUMP:
+            return leftover.after_trump(playing)
+        return playing
 
     def _with(self, setup: Setup, phase: Phase, to_act: Seat | None,
               result: HandResult | None = None) -> HandState:
         return _make(HandState, (setup, phase, to_act, self.leader, self.trick, self.tricks,
-                                 self.points, self.held, result))
+                                 self.points, self.held, result, self.suit))
 
     # ----- tricks -----------------------------------------------------------------------------
 
-    def _play(self, seat: Seat, tile: Domino) -> HandState:
+    def _play(self, seat: Seat, action: Play) -> HandState:
         """Play a tile: the checks of :meth:`_playable`, inlined on the hottest path."""
+        tile = action.tile
         bit = 1 << tile
         setup = self.setup
-        mine = self.held & setup.deal.masks[seat]
+        mine = self.held & setup.masks[seat]
         if not mine & bit:
-            raise NotInHand(f"{tile.label} is not in your hand.", tile=tile)
+            tile = self._held_copy(tile, mine)
+            bit = 1 << tile
         trick = self.trick
         model = setup.model
         if model == _SEVENS:
             if not closest_to_seven(mine) & bit:
                 raise self._play_refusal()
         elif trick:
-            must = FOLLOW[model][LED[model][trick[0][1]]] & mine
+            must = setup.follow[self.suit] & mine
             if must and not must & bit:
                 raise self._play_refusal()
         held = self.held ^ bit
-        trick = (*trick, (seat, tile))
-        sitting_out = setup.sitting_out
-        if len(trick) < (4 if sitting_out is None else 3):
-            nxt = _NEXT[seat]
-            if nxt is sitting_out:
-                nxt = _NEXT[nxt]
+        if not trick:
+            suit = setup.led[tile] if not action.low else self._low_suit(tile)
+            trick = ((seat, tile),)
+        elif action.low:
+            raise self._low_refusal(tile)
+        else:
+            suit = self.suit
+            trick = (*trick, (seat, tile))
+        if len(trick) < setup.trick_size:
+            nxt = setup.next_of[seat]
+            if nxt is setup.sitting_out:
+                nxt = setup.next_of[nxt]
             return _make(HandState, (setup, _PLAY, nxt, self.leader, trick, self.tricks,
-                                     self.points, held, None))
-        return self._finish_trick(trick, held)
+                                     self.points, held, None, suit))
+        return self._finish_trick(trick, held, suit)
+
+    def _held_copy(self, tile: Domino, mine: int) -> Domino:
+        """The tile actually held for a play naming ``tile``: the second copy of its face when
+        only that one is left (V-GEN-SET); ``NotInHand`` if neither is."""
+        if self.setup.variant.copies > 1 and tile < FACES and mine >> (tile + FACES) & 1:
+            return tile_of(tile + FACES)
+        raise NotInHand(f"{tile.label} is not in your hand.", tile=tile)
+
+    def _low_suit(self, tile: Domino) -> int:
+        """V-BIG-LEAD-LOW: the lower end, for a lead of [3|7] or [2|8] that is not a trump."""
+        setup = self.setup
+        if tile.face not in setup.variant.lead_low or setup.follow[SPECIAL_SUIT] >> tile & 1:
+            raise self._low_refusal(tile)
+        return tile.low
+
+    @staticmethod
+    def _low_refusal(tile: Domino) -> RuleError:
+        return IllegalPlay(f"{tile.label} can't be led as {tile.low}s here.", tile=tile)
 
     def _play_refusal(self) -> RuleError:
         model = self.setup.model
         if model == _SEVENS:
             return MustFollow("You must play a tile closest to 7 (Sevens).", suit="sevens")
-        name = suit_title(model, LED[model][self.trick[0][1]])
+        name = suit_title(model, self.suit)
         return MustFollow(f"You must follow {name}.", suit=name)
 
-    def _finish_trick(self, trick: tuple[tuple[Seat, Domino], ...], held: int) -> HandState:
-        """R-WIN (the first played among equals), R-POINTS, then R-EARLY-END."""
+    def _finish_trick(self, trick: tuple[tuple[Seat, Domino], ...], held: int,
+                      suit: int) -> HandState:
+        """R-WIN (the first played among equals, V-GEN-TIE), R-POINTS, then R-EARLY-END."""
         setup = self.setup
-        model = setup.model
+        variant = setup.deal.variant
+        count, points, side_of = variant.trick_facts
         winner, best = trick[0]
-        power = POWER[model][LED[model][best]]
+        power = setup.power[suit]
         best_power = power[best]
-        points = 1 + COUNT[best]
+        points += count[best]
         for seat, tile in trick[1:]:
-            points += COUNT[tile]
+            points += count[tile]
             if power[tile] > best_power:
                 winner, best_power = seat, power[tile]
-        tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points)))
-        team_points = (self.points[0] + points, self.points[1]) if winner & 1 == 0 else (
-            self.points[0], self.points[1] + points)
-        result = scoring.decide(setup.contract, setup.trump, team_points,  # type: ignore[arg-type]
-                                tricks, setup.options)
+        tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points,
+                                              suit != setup.led[best])))
+        side = side_of[winner]
+        taken = self.points
+        if len(taken) == 2:  # the common case, without slicing
+            taken = (taken[0] + points, taken[1]) if side == 0 else (taken[0], taken[1] + points)
+        else:
+            taken = (*taken[:side], taken[side] + points, *taken[side + 1:])
+        result = scoring.decide(setup, taken, tricks, variant)
         if result is None:
-            return _make(HandState, (setup, _PLAY, winner, winner, (), tricks, team_points,
-                                     held, None))
-        return _make(HandState, (setup, _OVER, None, winner, (), tricks, team_points, held,
-                                 result))
+            return _make(HandState, (setup, _PLAY, winner, winner, (), tricks, taken,
+                                     held, None, 0))
+        return _make(HandState, (setup, _OVER, None, winner, (), tricks, taken, held,
+                                 result, 0))
+
+
+def _plays(plays: tuple[tuple[Seat, Domino], ...], low: bool) -> list[Call]:
+    return [Call(seat, Play(tile.face, low=low and i == 0))
+            for i, (seat, tile) in enumerate(plays)]
 
 
 def _is_among(action: Action, legal: tuple[Action, ...]) -> bool:
@@ -343,7 +466,6 @@ def _is_among(action: Action, legal: tuple[Action, ...]) -> bool:
     return action in legal
 
 
-_NEXT = tuple(seat.next for seat in SEATS)
-
-PLAYS: tuple[Play, ...] = tuple(Play(Domino(t)) for t in range(28))
-"""One shared ``Play`` action per tile, by index."""
+PLAYS: tuple[Play, ...] = tuple(Play(tile_of(t).face) for t in range(2 * FACES))
+"""One shared ``Play`` action per tile number, naming its face (a second copy plays as the
+first, V-GEN-SET)."""

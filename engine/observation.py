@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Discard
 from .dominoes import Domino, sorted_for_display
 from .errors import WrongPhase
 from .game import Game
 from .hand import HandState, Phase
+from .leftover import shown_discards
 from .options import Options
 from .records import Call, Contract, HandResult, Trick
-from .scoring import TOTAL_POINTS
-from .seats import SEATS, Seat, Team
+from .seats import Seat, Team
 from .trumps import Trump
+from .variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    """Captured tiles a table may look at, sorted so their play order cannot be read back."""
+    """Captured tiles a table may look at, sorted so their play order cannot be read back.
+    ``team`` is the side that took them (a team, or a player each for oneself)."""
 
     team: Team
     tiles: tuple[Domino, ...]
@@ -35,6 +37,7 @@ class Observation:
     hand: tuple[Domino, ...]
     """This seat's own tiles in dealt order (R-SEE-HAND, R-ORDER); empty for a spectator."""
     hand_sizes: tuple[int, ...]
+    """Tiles each seat holds, by seat (V-GEN-SEATS: 3, 4, 6 or 8 seats)."""
     open_hands: tuple[tuple[Domino, ...], ...] | None
     """Every hand, only when the rules lay them face up (H-SEVENS)."""
     options: Options
@@ -53,43 +56,64 @@ class Observation:
     trick: tuple[tuple[Seat, Domino], ...]
     """The trick in progress, with who played what (R-SEE-TABLE)."""
     trick_number: int
-    tricks_won: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    """Tricks taken by each side."""
     captured: tuple[Pile, ...]
-    """R-SEE-POINTS: all captured tiles by team; R-SEE-MARKS: the last one or two tricks."""
+    """R-SEE-POINTS: all captured tiles by side; R-SEE-MARKS: the last one or two tricks."""
     last_trick: Pile | None
-    """The trick completed last in this hand, sorted, with the team that took it: face up under
+    """The trick completed last in this hand, sorted, with the side that took it: face up under
     every contract (R-SEE-POINTS, R-SEE-MARKS) and never in play order (R-SEE-ANON)."""
-    points: tuple[int, int] | None
-    """Hand points, shown whenever the captured faces show them (not under R-SEE-MARKS)."""
+    points: tuple[int, ...] | None
+    """Hand points per side, shown whenever the captured faces show them (not under
+    R-SEE-MARKS)."""
     result: HandResult | None
-    marks: tuple[int, int]
-    score: tuple[int, int]
+    marks: tuple[int, ...]
+    score: tuple[int, ...]
     winner: Team | None
+    variant: Variant
+    low_lead: bool = False
+    """The trick in progress was led by the lower end of its first tile (V-BIG-LEAD-LOW)."""
+    leftover: tuple[Domino, ...] = ()
+    """The leftover, to the declarer who has looked at it only (V-GEN-DEAL)."""
+    discards: tuple[Domino, ...] = ()
+    """This seat's own face-down discards (V-GEN-DISCARD)."""
+    face_up_discards: tuple[Domino, ...] = ()
+    """Discards everyone may see: 72's discarded trumps (V-72-WIDOW)."""
+
+    @property
+    def side(self) -> Team | None:
+        """This seat's side (its team, or itself in a game each for oneself)."""
+        return None if self.seat is None else self.variant.seating.side_of[self.seat]
 
     @property
     def needs(self) -> tuple[int, int] | None:
         """For a points contract in play: the points the declarers still need, and the points
         the defenders still need to set them; so nobody adds up counts in their head."""
-        if self.contract is None or self.contract.is_marks or self.points is None:
+        contract = self.contract
+        if contract is None or contract.is_marks or contract.bid.kind.is_moon or (
+                self.points is None):
             return None
-        team = self.contract.team
-        bid = self.contract.bid.points
-        return (max(0, bid - self.points[team]),
-                max(0, TOTAL_POINTS - bid + 1 - self.points[team.other]))
+        side = self.variant.seating.side_of[contract.declarer]
+        bid = contract.bid.points
+        defenders = sum(self.points) - self.points[side]
+        return (max(0, bid - self.points[side]),
+                max(0, self.variant.total_points - bid + 1 - defenders))
 
 
 def observe(game: Game, seat: Seat | None) -> Observation:
     """What ``seat`` may see now (``None``: a spectator, who sees no hand at all)."""
     hand = game.hand
     setup = hand.setup
+    variant = setup.variant
+    seats = variant.seating.seats
     over = hand.phase is Phase.OVER
     open_hands = None
     if setup.trump is Trump.SEVENS:
-        open_hands = tuple(hand.hand_of(s) for s in SEATS)
+        open_hands = tuple(hand.hand_of(s) for s in seats)
     return Observation(
         seat=seat,
         hand=hand.hand_of(seat) if seat is not None else (),
-        hand_sizes=tuple(len(hand.hand_of(s)) for s in SEATS),
+        hand_sizes=tuple(len(hand.hand_of(s)) for s in seats),
         open_hands=open_hands,
         options=game.options,
         hand_number=game.hand_number,
@@ -113,7 +137,23 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         marks=game.marks,
         score=game.score,
         winner=game.winner,
+        variant=variant,
+        low_lead=hand.trick_led_low,
+        leftover=_leftover_seen(hand, seat),
+        discards=hand.discards_of(seat) if seat is not None else (),
+        face_up_discards=tuple(t for s in seats for t in shown_discards(variant, setup, s)),
     )
+
+
+def _leftover_seen(hand: HandState, seat: Seat | None) -> tuple[Domino, ...]:
+    """V-GEN-DEAL, V-BIG-LEFTOVER: only the declarer, once the rules give it to them."""
+    setup = hand.setup
+    contract = setup.contract
+    if seat is None or contract is None or contract.declarer != seat:
+        return ()
+    if hand.phase is Phase.LEFTOVER or setup.took_leftover is not None:
+        return setup.deal.leftover
+    return ()
 
 
 def _covered(hand: HandState) -> bool:
@@ -122,32 +162,37 @@ def _covered(hand: HandState) -> bool:
     return contract is not None and contract.is_marks
 
 
-def _tricks_won(hand: HandState) -> tuple[int, int]:
-    won = [0, 0]
+def _tricks_won(hand: HandState) -> tuple[int, ...]:
+    seating = hand.variant.seating
+    won = [0] * seating.side_count
     for trick in hand.tricks:
-        won[trick.winner.team] += 1
-    return (won[0], won[1])
+        won[seating.side_of[trick.winner]] += 1
+    return tuple(won)
 
 
 def _captured(hand: HandState) -> tuple[Pile, ...]:
-    """R-SEE-POINTS, R-SEE-MARKS, R-SEE-ANON: faces by team, sorted, never in play order.
+    """R-SEE-POINTS, R-SEE-MARKS, R-SEE-ANON: faces by side, sorted, never in play order.
 
     Once the hand is over every played tile is public (R-REVIEW), so everything is shown."""
     tricks = hand.tricks
+    variant = hand.variant
+    side_of = variant.seating.side_of
     if _covered(hand) and hand.phase is not Phase.OVER:
         shown = tricks[-(hand.setup.piles or 1):] if tricks else ()
-        return tuple(Pile(trick.winner.team, sorted_for_display(trick.tiles)) for trick in shown)
-    by_team: list[list[Domino]] = [[], []]
+        return tuple(Pile(side_of[trick.winner], sorted_for_display(trick.tiles))
+                     for trick in shown)
+    by_side: list[list[Domino]] = [[] for _ in variant.seating.sides]
     for trick in tricks:
-        by_team[trick.winner.team].extend(trick.tiles)
-    return tuple(Pile(team, sorted_for_display(by_team[team])) for team in Team)
+        by_side[side_of[trick.winner]].extend(trick.tiles)
+    return tuple(Pile(side, sorted_for_display(by_side[side])) for side in variant.seating.sides)
 
 
 def _last_trick(hand: HandState) -> Pile | None:
     if not hand.tricks:
         return None
     trick = hand.tricks[-1]
-    return Pile(trick.winner.team, sorted_for_display(trick.tiles))
+    variant = hand.variant
+    return Pile(variant.seating.side_of[trick.winner], sorted_for_display(trick.tiles))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +205,8 @@ class HandSummary:
     trump: Trump | None
     piles: int | None
     result: HandResult
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
+    points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
     last_trick: Pile | None
     actions: tuple[Call, ...]
     """Every action with its author, in order; plays only of tiles that were played."""
@@ -183,7 +228,17 @@ def summarize(game: Game) -> HandSummary | None:
 
 
 def review(hand: HandState) -> tuple[Call, ...]:
-    """R-REVIEW: after the hand, every action with its author; unplayed tiles stay hidden."""
+    """R-REVIEW: after the hand, every action with its author; unplayed tiles stay hidden, and
+    so do face-down discards: the review says that tiles were discarded, not which
+    (V-GEN-DISCARD), except 72's discarded trumps (V-72-WIDOW)."""
     if hand.phase is not Phase.OVER:
         raise WrongPhase("A hand can be reviewed once it is over.")
-    return hand.actions
+    return tuple(_hide_discard(hand, call) for call in hand.actions)
+
+
+def _hide_discard(hand: HandState, call: Call) -> Call:
+    if not isinstance(call.action, Discard):
+        return call
+    shown = shown_discards(hand.variant, hand.setup, call.seat)
+    hidden = len(call.action.tiles) - len(shown)
+    return Call(call.seat, Discard(shown, hidden=hidden))

@@ -40,8 +40,20 @@ class Contract(NamedTuple):
 
     @property
     def names_trump(self) -> Seat:
-        """Who names trump and leads: the declarer, or the partner after Splash or Plunge."""
-        return self.declarer.partner if self.bid.kind is not BidKind.PLAIN else self.declarer
+        """Who names trump and leads: the declarer, or the partner after Splash or Plunge
+        (H-SPLASH, H-PLUNGE) or a water bid (V-GEEZER-WATER), all at four-seat tables."""
+        kind = self.bid.kind
+        if kind is BidKind.PLAIN:  # the common case, without hashing an enum
+            return self.declarer
+        return self.declarer.partner if kind in _PARTNER_NAMES else self.declarer
+
+    @property
+    def takes_every_trick(self) -> bool:
+        """A marks contract promises every trick (R-CONTRACT-MARKS); so do moon bids."""
+        return self.bid.marks > 0 or self.bid.kind.is_moon
+
+
+_PARTNER_NAMES = frozenset({BidKind.SPLASH, BidKind.PLUNGE, BidKind.DIP, BidKind.DIVE})
 
 
 class Trick(NamedTuple):
@@ -51,6 +63,8 @@ class Trick(NamedTuple):
     plays: tuple[tuple[Seat, Domino], ...]
     winner: Seat
     points: int
+    low: bool = False
+    """Led by the lower end of [3|7] or [2|8] (V-BIG-LEAD-LOW)."""
 
     @property
     def tiles(self) -> tuple[Domino, ...]:
@@ -58,9 +72,10 @@ class Trick(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """How a hand ended (R-AWARD, R-ALLPASS); ``score`` only in the 250-point game (H-POINTS)."""
+    """How a hand ended (R-AWARD, R-ALLPASS), one number per side; ``score`` only in games
+    scored in points (H-POINTS, V-MOON-SCORE, V-BIG-SCORE, V-140-SCORE)."""
 
     redeal: bool
     made: bool
-    marks: tuple[int, int]
-    score: tuple[int, int] | None = None
+    marks: tuple[int, ...]
+    score: tuple[int, ...] | None = None

@@ -1,71 +1,139 @@
-"""When a hand ends and what it is worth: R-EARLY-END, R-AWARD; the 250-point game (H-POINTS)."""
+"""When a hand ends and what it is worth: R-EARLY-END, R-AWARD; the 250-point game (H-POINTS);
+the variants' contracts and scores (V-THREE-CONTRACT, V-THREE-AWARD, V-MOON-END, V-MOON-SCORE,
+V-BIG-SCORE, V-140-SCORE, V-72-SCORE). Points and marks are per side (V-GEN-SEATS).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .options import Options
 from .records import Contract, HandResult, Trick
 from .trumps import Trump
+from .variants import Scoring, Variant
 
-TOTAL_POINTS = 42
-TRICKS_PER_HAND = 7
+if TYPE_CHECKING:
+    from .hand import Setup
+
+_MARKS, _NELLO = Scoring.MARKS, Trump.NELLO
 
 
-def decide(contract: Contract, trump: Trump | None, points: tuple[int, int],
-           tricks: tuple[Trick, ...], options: Options) -> HandResult | None:
-    """The result once the captured tiles alone settle the contract (R-EARLY-END), else None."""
-    if options.points_game or trump is Trump.NELLO:
-        made = _settled_by_house_rules(contract, trump, points, tricks, options)
-    else:
-        made = _settled(contract, points, tricks)
+def all_passed(variant: Variant, options: Options) -> HandResult:
+    """R-ALLPASS (V-MOON-ALLPASS): nobody scores; one zero per side."""
+    zeros = (0,) * variant.seating.side_count
+    in_points = variant.scoring.in_points or options.points_game
+    return HandResult(redeal=True, made=False, marks=zeros, score=zeros if in_points else None)
+
+
+def decide(setup: Setup, points: tuple[int, ...], tricks: tuple[Trick, ...],
+           variant: Variant) -> HandResult | None:
+    """The result once the hand is decided, else None: as soon as the captured tiles alone
+    settle a marks-scored contract (R-EARLY-END), after every trick in games scored in points."""
+    contract = setup.contract
+    assert contract is not None
+    kind = variant.scoring
+    if kind is _MARKS and setup.trump is not _NELLO and not setup.options.points_game:
+        made = _settled(variant, contract, points, tricks)
+        if made is None:
+            return None
+        return _award(variant, contract, made)
+    made = _settled_at_the_end(variant, setup, points, tricks)
     if made is None:
         return None
-    if options.points_game:
-        return _points_game_result(contract, points, made)
-    marks = [0, 0]
-    marks[contract.declarer & 1 if made else 1 - (contract.declarer & 1)] = contract.marks
-    return HandResult(False, made, (marks[0], marks[1]))  # R-AWARD
+    if kind is Scoring.MARKS and not setup.options.points_game:
+        return _award(variant, contract, made)  # Nello
+    if kind is Scoring.MOON:
+        return _moon_result(variant, contract, points, made)
+    return _points_result(variant, contract, points, made)
 
 
-def _settled(contract: Contract, points: tuple[int, int],
+def _settled(variant: Variant, contract: Contract, points: tuple[int, ...],
              tricks: tuple[Trick, ...]) -> bool | None:
     """True once made, False once impossible, None while undecided (on the hot path of play)."""
-    team = contract.declarer & 1
+    side_of = variant.trick_facts[2]
+    side = side_of[contract.declarer]
     bid = contract.bid
-    if bid.marks:  # R-CONTRACT-MARKS: all seven tricks
-        if tricks[-1].winner & 1 != team:
+    if bid.marks:  # R-CONTRACT-MARKS: every trick
+        if not tricks:
+            return None
+        if side_of[tricks[-1].winner] != side:
             return False
-        return True if len(tricks) == TRICKS_PER_HAND else None
-    if points[team] >= bid.points:  # R-CONTRACT-POINTS
+        return True if len(tricks) == variant.hand_size else None
+    taken = points[side]
+    if taken >= bid.points:  # R-CONTRACT-POINTS
         return True
-    if points[1 - team] > TOTAL_POINTS - bid.points:
+    if sum(points) - taken > variant.total_points - bid.points:
         return False
     return None
 
 
-def _settled_by_house_rules(contract: Contract, trump: Trump | None, points: tuple[int, int],
-                            tricks: tuple[Trick, ...], options: Options) -> bool | None:
-    """H-NELLO: the declarer must take no trick. H-POINTS: every hand runs seven tricks."""
-    complete = len(tricks) == TRICKS_PER_HAND
-    if trump is Trump.NELLO:
-        if tricks[-1].winner == contract.declarer:
+def _settled_at_the_end(variant: Variant, setup: Setup, points: tuple[int, ...],
+                        tricks: tuple[Trick, ...]) -> bool | None:
+    """H-NELLO: the declarer must take no trick. V-MOON-END: a moon ends at the first trick the
+    declarer does not take. Otherwise (H-POINTS, V-BIG-SCORE, V-140-SCORE, V-MOON-END) every
+    trick is played."""
+    contract = setup.contract
+    assert contract is not None
+    complete = len(tricks) == variant.hand_size
+    side_of = variant.seating.side_of
+    if setup.trump is Trump.NELLO or contract.bid.kind.is_moon:
+        lost = (tricks[-1].winner == contract.declarer if setup.trump is Trump.NELLO
+                else tricks[-1].winner != contract.declarer)
+        if lost:
             return False
         return True if complete else None
     if not complete:
         return None
+    side = side_of[contract.declarer]
     if contract.is_marks:
-        return all(trick.winner.team == contract.team for trick in tricks)
-    return points[contract.team] >= contract.bid.points
+        return all(side_of[trick.winner] == side for trick in tricks)
+    return points[side] >= contract.bid.points
 
 
-def _points_game_result(contract: Contract, points: tuple[int, int], made: bool) -> HandResult:
-    """H-POINTS: made, each side scores what it took (a marks bid: 42 × n to the declarers);
-    set, the declarers 0 and the defenders the bid plus what they took."""
-    team = contract.team
-    value = contract.bid.points or TOTAL_POINTS * contract.bid.marks
-    score = [0, 0]
+def _award(variant: Variant, contract: Contract, made: bool) -> HandResult:
+    """R-AWARD: made, the declarers receive the contract's marks; set, every other side does
+    (the defenders of three-hand 42 each, V-THREE-AWARD)."""
+    side = variant.seating.side_of[contract.declarer]
+    marks = tuple((contract.marks if (s == side) is made else 0)
+                  for s in variant.seating.sides)
+    return HandResult(False, made, marks)
+
+
+def _points_result(variant: Variant, contract: Contract, points: tuple[int, ...],
+                   made: bool) -> HandResult:
+    """H-POINTS, V-BIG-SCORE: made, each side scores what it took (a marks bid: the hand's
+    total × n to the declarers); set, the declarers 0 and the defenders the bid plus what they
+    took. V-140-SCORE: set, the declarers score minus the bid, and the defenders what they
+    took."""
+    side = variant.seating.side_of[contract.declarer]
+    value = contract.bid.points or variant.total_points * contract.bid.marks
+    score = list(points)
     if made:
-        score[team] = points[team] if not contract.is_marks else value
-        score[team.other] = points[team.other]
+        if contract.is_marks:
+            score[side] = value
+    elif variant.scoring is Scoring.TEAM_POINTS:
+        score[side] = -value
     else:
-        score[team.other] = value + points[team.other]
-    return HandResult(False, made, (0, 0), (score[0], score[1]))
+        score[side] = 0
+        for other in variant.seating.sides:
+            if other != side:
+                score[other] += value
+    return HandResult(False, made, (0,) * len(score), tuple(score))
+
+
+_MOON_VALUE = {"moon": 21, "over_moon": 42}
+
+
+def _moon_result(variant: Variant, contract: Contract, points: tuple[int, ...],
+                 made: bool) -> HandResult:
+    """V-MOON-SCORE: a bid of n scores the tricks taken if at least n, else −n; a moon ±21,
+    over the moon ±42; the others score the tricks they took."""
+    side = variant.seating.side_of[contract.declarer]
+    score = list(points)
+    bid = contract.bid
+    if bid.kind.is_moon:
+        value = _MOON_VALUE[bid.kind.value]
+        score[side] = value if made else -value
+    elif not made:
+        score[side] = -bid.points
+    return HandResult(False, made, (0,) * len(score), tuple(score))

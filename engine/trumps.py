@@ -1,24 +1,34 @@
-"""Trump choices (R-TRUMP-CHOICE) and the precomputed trick tables behind them.
+"""Trump choices (R-TRUMP-CHOICE, V-GEN-SUITS) and the precomputed trick tables behind them.
 
 Every way of playing tricks is a *trick model*: which suit a led tile calls (R-LED-SUIT), which
 tiles follow it (R-FOLLOW, R-TRUMP-OWNS) and how strongly each tile bids for the trick (R-RANK,
 R-WIN). The tables turn those rules into list look-ups and bit masks, so the hot path of play is a
-handful of indexing operations; the functions that build them are the readable statement.
+handful of indexing operations; the functions that build them are the readable statement. They
+are built once per set of tiles (:class:`TrickTables`), so every variant plays by the same rules
+with its own numbers; the module-level ``LED``, ``FOLLOW`` and ``POWER`` are 42's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
+from functools import cache
 
-from .dominoes import SUIT_NAMES, TILES, Domino
+from .dominoes import MOST_PIPS, SUIT_NAMES, TILES, Domino, tile_of
 from .options import NelloDoubles, Options
 
 #: The led "suit" that is not a number: trumps when trump is led, or the doubles as a suit.
-SPECIAL_SUIT = 7
+SPECIAL_SUIT = MOST_PIPS + 1
+#: Above every other end: the double's rank in its suit (R-RANK).
+_DOUBLE_RANK = MOST_PIPS + 1
 
 
 class Trump(IntEnum):
-    """What the declarer names (R-TRUMP-CHOICE); NELLO and SEVENS exist only as house rules."""
+    """What the declarer names (R-TRUMP-CHOICE); NELLO and SEVENS exist only as house rules.
+
+    The suits above six (V-GEN-SUITS) are made on demand (``Trump.of_suit(8)``) and numbered
+    after 42's trumps, so iterating ``Trump`` gives 42's and those keep their numbers.
+    """
 
     BLANKS = 0
     ONES = 1
@@ -32,27 +42,57 @@ class Trump(IntEnum):
     NELLO = 9
     SEVENS = 10
 
+    @classmethod
+    def _missing_(cls, value: object) -> Trump | None:
+        """Sevens, eights and nines as trump suits (V-BIG-SET, V-140-SET, V-GEEZER-SET)."""
+        if not isinstance(value, int) or not 7 <= value - _HIGH_SUITS_OFFSET <= MOST_PIPS:
+            return None
+        trump = int.__new__(cls, value)
+        trump._name_ = SUIT_NAMES[value - _HIGH_SUITS_OFFSET].upper()
+        trump._value_ = value
+        return cls._value2member_map_.setdefault(value, trump)  # type: ignore[return-value]
+
+    @property
+    def suit(self) -> int | None:
+        """The number of a suit trump (0-9); None for doubles, no trump and the house rules."""
+        if self <= 6:
+            return int(self)
+        return int(self) - _HIGH_SUITS_OFFSET if self > Trump.SEVENS else None
+
+    @classmethod
+    def of_suit(cls, suit: int) -> Trump:
+        trump: Trump = cls(suit if suit <= 6 else suit + _HIGH_SUITS_OFFSET)
+        return trump
+
     @property
     def code(self) -> str:
-        """The text form of REPLAY.md: ``"0"``..``"6"``, ``"doubles"``, ``"none"``, …"""
-        return str(int(self)) if self <= 6 else self.name.lower()
+        """The text form of REPLAY.md: ``"0"``..``"9"``, ``"doubles"``, ``"none"``, …"""
+        suit = self.suit
+        return str(suit) if suit is not None else self.name.lower()
 
     @property
     def title(self) -> str:
-        if self <= 6:
-            return SUIT_NAMES[self]
+        suit = self.suit
+        if suit is not None:
+            return SUIT_NAMES[suit]
         return {Trump.DOUBLES: "doubles", Trump.NONE: "no trump (follow me)",
                 Trump.NELLO: "Nello", Trump.SEVENS: "Sevens"}[self]
 
     @classmethod
-    def parse(cls, text: str) -> Trump:
-        for trump in cls:
-            if trump.code == text:
+    def parse(cls, text: str, top: int = 6) -> Trump:
+        """The trump whose code is ``text``, among those of a double-``top`` set."""
+        choices: tuple[Trump, ...] = (*cls, *(cls.of_suit(s) for s in range(7, top + 1)))
+        for trump in choices:
+            if trump.code == text and (trump.suit is None or trump.suit <= top):
                 return trump
         raise ValueError(f"unknown trump {text!r}")
 
 
+_HIGH_SUITS_OFFSET = 5
+"""Trump 12 is the sevens: 11 is the trick model of Sevens (TrickModel.SEVENS)."""
+
 STANDARD_TRUMPS: tuple[Trump, ...] = tuple(Trump)[:9]
+"""42's choices (R-TRUMP-CHOICE)."""
 
 
 class TrickModel(IntEnum):
@@ -64,13 +104,18 @@ class TrickModel(IntEnum):
     SEVENS = 11
 
 
-MODEL_COUNT = 12
+MODEL_COUNT = MOST_PIPS + _HIGH_SUITS_OFFSET + 1
+
+
+def _trump_suit(model: int) -> int | None:
+    return Trump(model).suit if model <= 6 or model > TrickModel.SEVENS else None
 
 
 def _is_trump(model: int, tile: Domino) -> bool:
     """R-TRUMP-OWNS: a suit trump owns every tile with its number; doubles trump owns doubles."""
-    if model <= 6:
-        return tile.has(model)
+    suit = _trump_suit(model)
+    if suit is not None:
+        return tile.has(suit)
     return model == Trump.DOUBLES and tile.is_double
 
 
@@ -103,9 +148,11 @@ def _rank(model: int, tile: Domino, suit: int) -> int:
     if suit == SPECIAL_SUIT:
         if _doubles_are_a_suit(model):
             return tile.high
-        suit = model  # a trump suit ranks like a number suit
+        trump_suit = _trump_suit(model)  # a trump suit ranks like a number suit
+        assert trump_suit is not None
+        suit = trump_suit
     if tile.is_double:
-        return -1 if model == TrickModel.NELLO_DOUBLES_LOW else 7
+        return -1 if model == TrickModel.NELLO_DOUBLES_LOW else _DOUBLE_RANK
     return tile.other_end(suit)
 
 
@@ -120,20 +167,42 @@ def _power(model: int, tile: Domino, suit: int) -> int:
     return 0
 
 
-_SUITS = range(8)
+_SUITS = range(SPECIAL_SUIT + 1)
 
-LED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_led_suit(m, t) for t in TILES) for m in range(MODEL_COUNT))
-"""``LED[model][tile]``: the suit a led tile calls."""
 
-FOLLOW: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 << t for t in TILES if _follows(m, t, s)) for s in _SUITS)
-    for m in range(MODEL_COUNT))
-"""``FOLLOW[model][suit]``: the mask of tiles that follow ``suit``."""
+class TrickTables:
+    """The trick tables of one set of tiles, every trick model included; rows are indexed by
+    tile number, so a second copy of a face plays exactly as the first (V-GEN-SET)."""
 
-POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_power(m, t, s) for t in TILES) for s in _SUITS) for m in range(MODEL_COUNT))
-"""``POWER[model][suit][tile]``: the highest power played wins; the first played among equals."""
+    __slots__ = ("follow", "led", "power")
+
+    def __init__(self, tiles: Iterable[Domino]) -> None:
+        held = tuple(tiles)
+        every = tuple(tile_of(n) for n in range(max(held) + 1))
+        self.led: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_led_suit(m, t) for t in every) for m in range(MODEL_COUNT))
+        """``led[model][tile]``: the suit a led tile calls."""
+        self.follow: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(1 << t for t in held if _follows(m, t, s)) for s in _SUITS)
+            for m in range(MODEL_COUNT))
+        """``follow[model][suit]``: the mask of tiles that follow ``suit``."""
+        self.power: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(_power(m, t, s) for t in every) for s in _SUITS)
+            for m in range(MODEL_COUNT))
+        """``power[model][suit][tile]``: the highest power played wins; the first played
+        among equals (V-GEN-TIE)."""
+
+
+@cache
+def trick_tables(tiles: frozenset[Domino]) -> TrickTables:
+    """The tables of a set, built once."""
+    return TrickTables(sorted(tiles))
+
+
+_FORTY_TWO = trick_tables(frozenset(TILES))
+LED = _FORTY_TWO.led
+FOLLOW = _FORTY_TWO.follow
+POWER = _FORTY_TWO.power
 
 SEVENS_DISTANCE: tuple[int, ...] = tuple(abs(t.pips - 7) for t in TILES)
 
@@ -143,7 +212,6 @@ def suit_title(model: int, suit: int) -> str:
     if suit != SPECIAL_SUIT:
         return SUIT_NAMES[suit]
     return "doubles" if _doubles_are_a_suit(model) else "trumps"
-
 
 
 _NELLO_MODELS = {NelloDoubles.HIGH: int(Trump.NONE),

@@ -24,7 +24,8 @@ from engine import (
 )
 from engine.game import tally
 from engine.records import Contract
-from engine.scoring import _points_game_result
+from engine.scoring import _points_result
+from engine.variants import FORTY_TWO
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 # North holds three doubles, East four; West deals, so North speaks first.
@@ -178,7 +179,7 @@ def test_H_POINTS_every_hand_runs_seven_tricks_and_a_set_pays_the_defenders() ->
 
 
 def test_H_POINTS_the_seeds_example_and_the_declarers_win_a_tie_at_250() -> None:
-    result = _points_game_result(Contract(N, Bid(points=30)), (26, 16), made=False)
+    result = _points_result(FORTY_TWO, Contract(N, Bid(points=30)), (26, 16), made=False)
     assert result.score == (0, 46)
     with pytest.raises(ValueError):
         Options(points_game=True, nello=True)

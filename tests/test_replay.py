@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.replay import main
+from tests import hermetic
 
 # The worked example of RULES.md: West holds no five, so [6|6] may trump the fives.
 HANDS = [["5-5", "1-1", "4-5", "0-1", "0-2", "1-3", "0-0"],
@@ -118,7 +119,8 @@ def test_jsonl_answers_every_line_in_order() -> None:
 
 def test_the_command_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "engine.replay"], input="{", text=True,
-                          capture_output=True, check=False)
+                          capture_output=True, check=False,
+                              env=hermetic.environment())
     assert done.returncode == 2 and done.stderr.startswith("malformed input")
 
 

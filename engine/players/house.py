@@ -1,6 +1,7 @@
 """Rules of thumb for the house rules (HOUSE-RULES.md), shared by every computer player.
 
-Splash and Plunge are bid on the doubles that the rules ask for (H-SPLASH, H-PLUNGE); Nello is
+Splash and Plunge are bid on the doubles that the rules ask for (H-SPLASH, H-PLUNGE), and so are
+Geezer's water bids (V-GEEZER-WATER); Nello is
 bid and declared with a hand of low tiles (H-NELLO), and played by a declarer who ducks every
 trick; under Sevens the rules leave few choices, and the first of them is as good as any.
 """
@@ -28,14 +29,15 @@ def nello_hand(hand: tuple[Domino, ...]) -> bool:
 def house_call(observation: Observation, strength: float) -> Action | None:
     """A Splash, Plunge or Nello bid when the hand calls for one and the table plays it."""
     seat, high = observation.seat, observation.high_bid
-    if seat is None or (high is not None and high.team == seat.team):
+    side_of = observation.variant.seating.side_of
+    if seat is None or (high is not None and side_of[high.declarer] == side_of[seat]):
         return None
     special = {a.kind: a for a in observation.legal
-               if isinstance(a, Bid) and a.kind is not BidKind.PLAIN}
-    if BidKind.PLUNGE in special and strength >= PLUNGE_STRENGTH:
-        return special[BidKind.PLUNGE]
-    if BidKind.SPLASH in special and strength >= SPLASH_STRENGTH:
-        return special[BidKind.SPLASH]
+               if isinstance(a, Bid) and a.kind is not BidKind.PLAIN and not a.kind.is_moon}
+    for kind, enough in ((BidKind.PLUNGE, PLUNGE_STRENGTH), (BidKind.DIVE, PLUNGE_STRENGTH),
+                         (BidKind.SPLASH, SPLASH_STRENGTH), (BidKind.DIP, SPLASH_STRENGTH)):
+        if kind in special and strength >= enough:
+            return special[kind]
     if observation.options.nello and nello_hand(observation.hand):
         marks = [a for a in observation.legal
                  if isinstance(a, Bid) and a.kind is BidKind.PLAIN and a.marks]

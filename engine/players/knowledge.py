@@ -20,10 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Pass
-from ..dominoes import ALL_TILES_MASK, COUNT, DOUBLES_MASK, TILES, mask_of
-from ..hand import Phase
+from ..dominoes import DOUBLES_MASK, TILES, Domino, mask_of
 from ..observation import Observation
-from ..trumps import FOLLOW, LED, POWER, STANDARD_TRUMPS, Trump
+from ..phase import Phase
+from ..trumps import Trump
+from ..variants import FORTY_TWO, Variant
 
 _SAMPLE_TRIES = 60
 
@@ -34,72 +35,96 @@ class PlayFacts:
 
     seat: int
     model: int
-    """The trick model (``int(trump)`` for the nine standard trumps)."""
+    """The trick model (``int(trump)`` for the standard trumps)."""
     leader: int
     """Who led the trick in progress (the seat to act when it is still to be led)."""
     trick: tuple[tuple[int, int], ...]
     mine: int
     """This seat's tiles, as a mask."""
     unseen: int
-    """Tiles this seat has not seen: in the other hands, or in covered tricks."""
-    sizes: tuple[int, int, int, int]
-    barred: tuple[int, int, int, int]
+    """Tiles this seat has not seen: in the other hands, in covered tricks, left over or
+    discarded by another seat."""
+    sizes: tuple[int, ...]
+    barred: tuple[int, ...]
     """Per seat, the tiles it cannot hold: the suits it showed void in this trick."""
     team: int
-    """The declarers' team."""
+    """The declarers' side."""
     marks: bool
-    """A marks contract: the declarers must take every trick."""
+    """A contract that takes every trick (a marks contract, or a moon)."""
     need: int
     """Points contract: the points the declarers still need, the trick in progress included.
     Marks contract: 0 (every point in play is needed; a sample tells how many that is)."""
+    variant: Variant = FORTY_TWO
+    allies: tuple[bool, ...] = (True, False, True, False)
+    """Per seat, whether it plays for the declarers (V-GEN-SEATS: the defenders of a game each
+    for oneself defend together)."""
+    led_suit: int = 0
+    """The suit of the trick in progress (V-BIG-LEAD-LOW), when it has been led."""
 
     @property
     def ours(self) -> bool:
         """Whether this seat is one of the declarers."""
-        return self.seat & 1 == self.team
+        return self.allies[self.seat]
+
+    def together(self, one: int, other: int) -> bool:
+        """Whether two seats play on the same side of this hand."""
+        return self.allies[one] == self.allies[other]
+
+
+def allies_of(variant: Variant, declarer: int) -> tuple[bool, ...]:
+    """Per seat, whether it plays for the declarer's side this hand."""
+    side_of = variant.seating.side_of
+    return tuple(side_of[s] == side_of[declarer] for s in variant.seating.seats)
 
 
 def play_facts(observation: Observation) -> PlayFacts | None:
     """The facts of the hand in play, or ``None`` outside play or under a house-rule trump
-    (Nello, Sevens) that the solver does not model."""
+    (Nello, Sevens) that the players do not model."""
     contract = observation.contract
     trump = observation.trump
     seat = observation.seat
+    variant = observation.variant
     if (observation.phase is not Phase.PLAY or contract is None or trump is None
-            or seat is None or trump not in STANDARD_TRUMPS or observation.sitting_out is not None):
+            or seat is None or trump not in variant.trumps or observation.sitting_out is not None):
         return None
     model = int(trump)
+    tables = variant.tables
     trick = tuple((int(s), int(t)) for s, t in observation.trick)
     leader = trick[0][0] if trick else int(seat)
     mine = mask_of(observation.hand)
-    seen = mine | mask_of(t for _, t in trick)
+    seen = (mine | mask_of(t for _, t in trick) | mask_of(observation.discards)
+            | mask_of(observation.leftover) | mask_of(observation.face_up_discards))
     for pile in observation.captured:
         seen |= mask_of(pile.tiles)
     if observation.last_trick is not None:
         seen |= mask_of(observation.last_trick.tiles)
-    barred = [0, 0, 0, 0]
+    barred = [0] * variant.seating.count
+    suit = 0
     if trick:
-        suit = LED[model][trick[0][1]]
-        suit_mask = FOLLOW[model][suit]
+        suit = tables.led[model][trick[0][1]]
+        if observation.low_lead:
+            suit = Domino(trick[0][1]).low
+        suit_mask = tables.follow[model][suit]
         for s, t in trick[1:]:
             if not suit_mask >> t & 1:
                 barred[s] |= suit_mask
-    team = contract.team
-    if contract.is_marks or observation.points is None:
+    side = variant.seating.side_of[contract.declarer]
+    if contract.takes_every_trick or observation.points is None:
         need = 0
     else:
-        need = contract.bid.points - observation.points[team]
-    sizes = observation.hand_sizes
+        need = contract.bid.points - observation.points[side]
     return PlayFacts(
         seat=int(seat), model=model, leader=leader, trick=trick, mine=mine,
-        unseen=ALL_TILES_MASK & ~seen, sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-        barred=(barred[0], barred[1], barred[2], barred[3]), team=int(team),
-        marks=contract.is_marks, need=need)
+        unseen=variant.set_mask & ~seen, sizes=observation.hand_sizes, barred=tuple(barred),
+        team=int(side), marks=contract.takes_every_trick, need=need, variant=variant,
+        allies=allies_of(variant, contract.declarer), led_suit=suit)
 
 
-def trick_winner(model: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def trick_winner(model: int, trick: tuple[tuple[int, int], ...],
+                 variant: Variant = FORTY_TWO, suit: int | None = None) -> tuple[int, int]:
     """The seat winning the trick in progress so far and its power (R-WIN)."""
-    strengths = POWER[model][LED[model][trick[0][1]]]
+    tables = variant.tables
+    strengths = tables.power[model][tables.led[model][trick[0][1]] if suit is None else suit]
     winner, best = trick[0][0], strengths[trick[0][1]]
     for seat, tile in trick[1:]:
         if strengths[tile] > best:
@@ -107,15 +132,15 @@ def trick_winner(model: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, i
     return winner, best
 
 
-def trick_points(trick: tuple[tuple[int, int], ...]) -> int:
-    return sum(COUNT[t] for _, t in trick)
+def trick_points(trick: tuple[tuple[int, int], ...], variant: Variant = FORTY_TWO) -> int:
+    return sum(variant.count[t] for _, t in trick)
 
 
 def sample_hands(facts: PlayFacts, rng: random.Random) -> list[int] | None:
     """One deal of the unseen tiles consistent with the facts, as four masks (this seat's own
     included); ``None`` if none was found (the facts contradict each other)."""
-    others = [s for s in range(4) if s != facts.seat]
-    tiles = [t for t in range(28) if facts.unseen >> t & 1]
+    others = [s for s in range(len(facts.sizes)) if s != facts.seat]
+    tiles = [t for t in range(facts.unseen.bit_length()) if facts.unseen >> t & 1]
     return deal_tiles(tiles, {s: facts.sizes[s] for s in others},
                       {s: facts.barred[s] for s in others}, facts.mine, facts.seat, rng)
 
@@ -134,7 +159,7 @@ def deal_tiles(tiles: list[int], sizes: dict[int, int], barred: dict[int, int], 
         order = sorted(tiles, key=lambda t: sum(1 for s in seats if barred[s] >> t & 1),
                        reverse=True)
         room = dict(sizes)
-        hands = [0, 0, 0, 0]
+        hands = [0] * (max(*sizes, seat) + 1)  # one mask per seat
         hands[seat] = mine
         dropped = 0
         failed = False

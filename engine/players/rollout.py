@@ -24,28 +24,29 @@ def _lead(hand: int, model: int, declaring: bool, trumps_out: int) -> int:
     led = LED[model]
     trumps = hand & FOLLOW[model][SPECIAL_SUIT]
     if trumps and (declaring or not trumps_out):
-        return max(_tiles(trumps), key=lambda t: power[SPECIAL_SUIT][t])
+        return max(tiles_in(trumps), key=lambda t: power[SPECIAL_SUIT][t])
     doubles = hand & DOUBLES_MASK & ~trumps
     if doubles:
-        return max(_tiles(doubles), key=lambda t: power[led[t]][t])
+        return max(tiles_in(doubles), key=lambda t: power[led[t]][t])
     plain = hand & ~trumps or hand
-    return min(_tiles(plain), key=lambda t: (COUNT[t], power[led[t]][t]))
+    return min(tiles_in(plain), key=lambda t: (COUNT[t], power[led[t]][t]))
 
 
-def _follow(hand: int, model: int, suit: int, best: int, partner_wins: bool) -> int:
+def follow_cheaply(hand: int, suit_mask: int, strengths: Sequence[int], best: int,
+                   partner_wins: bool, count: Sequence[int] = COUNT) -> int:
     """Give count to a winning partner; else win as cheaply as can be, or lose cheaply."""
-    strengths = POWER[model][suit]
-    playable = _tiles(hand & FOLLOW[model][suit] or hand)
+    playable = tiles_in(hand & suit_mask or hand)
     if partner_wins:
         keep = [t for t in playable if strengths[t] <= best] or playable
-        return max(keep, key=lambda t: (COUNT[t], -strengths[t]))
+        return max(keep, key=lambda t: (count[t], -strengths[t]))
     winners = [t for t in playable if strengths[t] > best]
     if winners:
-        return max(winners, key=lambda t: (COUNT[t], -strengths[t]))
-    return min(playable, key=lambda t: (COUNT[t], strengths[t]))
+        return max(winners, key=lambda t: (count[t], -strengths[t]))
+    return min(playable, key=lambda t: (count[t], strengths[t]))
 
 
-def _tiles(mask: int) -> list[int]:
+def tiles_in(mask: int) -> list[int]:
+    """The tile numbers of a mask, lowest first."""
     tiles = []
     while mask:
         low = mask & -mask
@@ -73,7 +74,8 @@ def playout(hands: Sequence[int], model: int, leader: int, team: int) -> int:
         unplayed ^= 1 << tile
         for _ in range(3):
             seat = (seat + 1) & 3
-            tile = _follow(held[seat], model, suit, best, winner & 1 == seat & 1)
+            tile = follow_cheaply(held[seat], FOLLOW[model][suit], strengths, best,
+                                  winner & 1 == seat & 1)
             points += COUNT[tile]
             if strengths[tile] > best:
                 best, winner = strengths[tile], seat

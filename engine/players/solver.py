@@ -294,7 +294,7 @@ class DealSolver:
             ours = seat & 1 == team
             playable = hand & follow[suit] or hand
             strengths = power[suit]
-            key = (((alive << 28 | playable) << 3 | suit) << 9 | best) << 1 | (
+            key = (((alive << 28 | playable) << 4 | suit) << 9 | best) << 1 | (
                 winner & 1 == seat & 1)
             moves = follow_orders.get(key)
             if moves is None:

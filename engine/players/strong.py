@@ -20,6 +20,10 @@ passer rather not.
 Every decision has a budget in nodes (tiles tried by the solver), small while the whole hand
 is still to be played and larger once the search is cheap, so a decision costs a bounded time
 and is a function of the observation and the random generator alone.
+
+The other games of the family (VARIANTS.md) bid, take the leftover and name trump by the rules
+of thumb, and play by sampled playouts within a budget (:mod:`engine.players.playouts`): their
+hands are too big for the exact solver within the time a decision may take.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from ..dominoes import TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
 from ..trumps import Trump
+from ..variants import FORTY_TWO
 from . import rules
 from .house import house_call, house_trump
 from .knowledge import (
@@ -44,6 +49,7 @@ from .knowledge import (
     strength,
     weighted_sample,
 )
+from .playouts import decide_play
 from .rollout import playout
 from .solver import DealSolver, OutOfBudget, distinct_trumps
 
@@ -87,6 +93,10 @@ def decide(observation: Observation, rng: random.Random) -> Action:
         raise ValueError("it is not this seat's turn: there is nothing to decide")
     if len(observation.legal) == 1:
         return observation.legal[0]
+    if observation.variant is not FORTY_TWO:
+        if observation.phase is Phase.PLAY:
+            return decide_play(observation, rng)  # within a budget of tiles played out
+        return rules.decide(observation, rng)
     if observation.phase is Phase.AUCTION:
         special = house_call(observation, max(
             rules.suit_strength(observation.hand, t) for t in _BID_TRUMPS))
@@ -241,7 +251,7 @@ def _play(observation: Observation, rng: random.Random) -> Action:
     facts = play_facts(observation)
     if facts is None:
         return rules.decide(observation, rng)
-    ranked = rules.rank_plays(observation)
+    ranked = [play.tile for play in rules.rank_plays(observation)]
     alive = facts.mine | facts.unseen | mask_of(t for _, t in facts.trick)
     candidates = distinct_trumps(ranked, mask_of(ranked), alive, facts.model)
     if len(candidates) == 1:

@@ -23,7 +23,6 @@ from tests.conformance.variant_scenarios import random_variant_scenario
 from tests.conformance.variants import VARIANTS
 
 # Deleting this line switches the module on once the engine plays the variants.
-pytestmark = pytest.mark.xfail(strict=True, reason="engine variants not merged yet")
 
 SCENARIOS = 300  # per variant
 

@@ -23,6 +23,7 @@ from engine import (
     Trump,
     parse_action,
 )
+from engine.variants import Variant
 
 from . import reference as ref
 
@@ -213,6 +214,8 @@ def _kind_of(cls: type) -> str:
         kind = "domino"
     elif cls is type(None) or issubclass(cls, str | bytes | bool | int | float | Enum):
         kind = "scalar"
+    elif cls is Variant:
+        kind = "scalar"  # the rules of the game name tiles (its set, counters), but hold none
     elif dataclasses.is_dataclass(cls):
         kind = "dataclass"
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))

@@ -23,6 +23,9 @@ from engine import (
     parse_action,
 )
 from engine import errors as engine_errors
+from engine.actions import Discard, Leftover
+from engine.errors import UnsupportedRulesVersion
+from engine.game import RULES_VERSION
 
 from .helpers import SIXES_DEAL, WORKED_DEAL, game_with, run_game, start, steps, t
 
@@ -38,6 +41,9 @@ STABLE_CODES = {
     "IllegalTrump": "illegal_trump",
     "NotInHand": "not_in_hand",
     "MustFollow": "must_follow",
+    "UnsupportedRulesVersion": "unsupported_rules_version",
+    "IllegalPlay": "illegal_play",
+    "IllegalDiscard": "illegal_discard",
 }
 
 AUCTION = "0 bid:30 1 pass 2 pass 3 pass"
@@ -105,6 +111,18 @@ def test_R_ILLEGAL_error_codes_are_stable() -> None:
         assert getattr(engine_errors, name).code == code
     subclasses = {cls.__name__ for cls in RuleError.__subclasses__()}
     assert subclasses <= set(STABLE_CODES), subclasses - set(STABLE_CODES)
+
+
+@pytest.mark.parametrize("version", [0, RULES_VERSION + 1, 99, None])
+def test_a_game_stored_under_unknown_rules_is_refused_with_its_version(version: object) -> None:
+    with pytest.raises(UnsupportedRulesVersion) as refused:
+        Game.replay("seed", [], rules_version=version)  # type: ignore[arg-type]
+    assert refused.value.version == version and str(version) in refused.value.message
+    assert isinstance(refused.value, RuleError)
+
+
+def test_a_game_stored_under_the_current_rules_replays() -> None:
+    assert Game.replay("seed", [], rules_version=RULES_VERSION) == Game.new("seed")
 
 
 def test_R_ILLEGAL_a_refused_game_action_leaves_the_game_equal() -> None:
@@ -210,8 +228,8 @@ def test_R_NO_CLAIM_there_is_no_claim_action(text: str) -> None:
         parse_action(text)
 
 
-def test_R_NO_CLAIM_the_only_actions_are_pass_bid_trump_and_play() -> None:
-    assert set(typing.get_args(Action)) == {Pass, Bid, NameTrump, Play}
+def test_R_NO_CLAIM_the_only_actions_are_pass_bid_trump_play_and_the_leftover_step() -> None:
+    assert set(typing.get_args(Action)) == {Pass, Bid, NameTrump, Play, Leftover, Discard}
 
 
 def test_R_NO_CLAIM_the_hand_is_played_out_tile_by_tile() -> None:

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from engine import arena
 from engine.players import random_legal, rules
+from engine.tools import arena
 
 RULES = "engine.players.rules:decide"
 RANDOM = "engine.players.random_legal:decide"

@@ -8,8 +8,8 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["engine.players", "engine.players.solver", "engine.arena",
-                                  "engine.play"])
+@pytest.mark.parametrize("name", ["engine.players", "engine.players.solver", "engine.tools.arena",
+                                  "engine.tools.play"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0

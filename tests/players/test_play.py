@@ -8,8 +8,8 @@ import re
 
 from engine import Seat
 from engine.game import deal_for, first_dealer
-from engine.play import main, play
 from engine.players import rules
+from engine.tools.play import main, play
 
 RULES = "engine.players.rules:decide"
 
@@ -85,3 +85,15 @@ def test_main_reads_its_streams_and_a_seed() -> None:
     out = io.StringIO()
     assert main(["--seed", "7", "--partner", RULES, "--opponents", RULES], _script("q"), out) == 0
     assert out.getvalue().startswith("Texas 42 · game 7 · you are South")
+
+
+def test_every_variant_is_played_at_the_terminal() -> None:
+    """``--variant``: bids, the leftover step, discards and low leads typed by position."""
+    for name in ("moon", "three", "big", "140", "geezer", "72", "84"):
+        answers = itertools.islice(itertools.cycle(
+            ["p", "y", "1", "1", "2 3", "1 2", *map(str, range(2, 12)), "1 low"]), 30000)
+        out = io.StringIO()
+        assert main(["--variant", name, "--seed", "t", "--partner", RULES, "--opponents", RULES],
+                    stdin=_script(*answers), stdout=out) == 0
+        text = out.getvalue()
+        assert "Game over:" in text and "Traceback" not in text, name

@@ -1,0 +1,5 @@
+"""The command-line tools around the rules: replay, the terminal game, the arena and the bench.
+
+They read and write files and terminals, so they live apart from the rules core, which does no
+I/O; ``python -m engine.replay``, ``engine.play``, ``engine.arena`` and ``engine.bench`` run them.
+"""
