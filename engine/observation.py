@@ -18,7 +18,7 @@ from .leftover import shown_discards
 from .options import Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import Seat, Team
-from .trumps import Trump
+from .trumps import Trump, suit_title, trick_model, trumps_among
 from .variants import Variant
 
 
@@ -78,6 +78,11 @@ class Observation:
     discards: tuple[Domino, ...] = ()
     """This seat's own face-down discards (V-GEN-DISCARD)."""
     face_up_discards: tuple[Domino, ...] = ()
+    led: str | None = None
+    """R-LED-SUIT: what the trick in progress calls for, in the engine's words ("fives",
+    "trumps", "doubles"); ``None`` before its lead, and under Sevens."""
+    trumps: frozenset[Domino] = frozenset()
+    """R-TRUMP-OWNS: the tiles of the set that are trumps, once trump is named."""
     """Discards everyone may see: 72's discarded trumps (V-72-WIDOW)."""
 
     @property
@@ -142,7 +147,30 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         leftover=_leftover_seen(hand, seat),
         discards=hand.discards_of(seat) if seat is not None else (),
         face_up_discards=tuple(t for s in seats for t in shown_discards(variant, setup, s)),
+        led=_led(hand),
+        trumps=_trumps(hand),
     )
+
+
+def _model(hand: HandState) -> int | None:
+    trump = hand.setup.trump
+    return None if trump is None else trick_model(trump, hand.setup.options)
+
+
+def _led(hand: HandState) -> str | None:
+    """R-LED-SUIT in the engine's words, for the trick in progress (none under Sevens, where
+    every player plays the closest to 7 they hold)."""
+    model = _model(hand)
+    if not hand.trick or model is None or hand.setup.trump is Trump.SEVENS:
+        return None
+    return suit_title(model, hand.suit)
+
+
+def _trumps(hand: HandState) -> frozenset[Domino]:
+    model = _model(hand)
+    if model is None:
+        return frozenset()
+    return trumps_among(model, frozenset(hand.setup.variant.tiles))
 
 
 def _leftover_seen(hand: HandState, seat: Seat | None) -> tuple[Domino, ...]:
@@ -212,6 +240,8 @@ class HandSummary:
     """Every action with its author, in order; plays only of tiles that were played."""
     tricks: tuple[Trick, ...]
     """The completed tricks with who played what: public once the hand is over (R-REVIEW)."""
+    trumps: frozenset[Domino] = frozenset()
+    """R-TRUMP-OWNS: the tiles that were trumps in that hand."""
 
 
 def summarize(game: Game) -> HandSummary | None:
@@ -224,7 +254,8 @@ def summarize(game: Game) -> HandSummary | None:
         hand_number=game.hand_number if game.is_over else game.hand_number - 1,
         dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
         result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
-        last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks)
+        last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks,
+        trumps=_trumps(hand))
 
 
 def review(hand: HandState) -> tuple[Call, ...]:

@@ -26,24 +26,15 @@ from engine import (
     Team,
     Trump,
 )
-from engine.dominoes import sorted_for_display
-from engine.trumps import LED, SPECIAL_SUIT, TrickModel, trick_model
+from engine.dominoes import SUIT_NAMES, sorted_for_display
 
 from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
 from .words import ENGLISH, Words
 
-_SUIT_TRUMPS = tuple(Trump)[:7]
 
-
-def is_trump(trump: Trump | None, tile: Domino) -> bool:
-    """R-TRUMP-OWNS: a suit trump owns every tile with its number; doubles trump the doubles."""
-    if trump in _SUIT_TRUMPS:
-        return tile.has(trump)
-    return trump is Trump.DOUBLES and tile.is_double
-
-
-def tile_of(domino: Domino, trump: Trump | None) -> Tile:
-    return Tile(domino.high, domino.low, trump=is_trump(trump, domino), count=domino.count)
+def tile_of(domino: Domino, trumps: frozenset[Domino]) -> Tile:
+    """A tile as drawn: marked when it is a trump (the engine says which, R-TRUMP-OWNS)."""
+    return Tile(domino.high, domino.low, trump=domino in trumps, count=domino.count)
 
 
 def table_scene(observation: Observation, names: Sequence[str],
@@ -53,13 +44,13 @@ def table_scene(observation: Observation, names: Sequence[str],
         raise ValueError("a table picture is drawn from the spectator's observation only")
     if len(names) != len(SEATS):
         raise ValueError(f"one name per seat: {len(SEATS)}, not {len(names)}")
-    trump = observation.trump
     played = dict(observation.trick)
     seats = tuple(
         SeatPlace(name=names[seat], subtitle=_subtitle(seat, observation.dealer, words),
                   side=seat.team, note=_note(observation, seat, words),
                   turn=seat == observation.to_act,
-                  played=tile_of(played[seat], trump) if seat in played else None)
+                  played=tile_of(played[seat], observation.trumps) if seat in played
+                  else None)
         for seat in SEATS)
     playing = observation.phase in (Phase.PLAY, Phase.OVER)
     return TableScene(
@@ -70,7 +61,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         banner=_banner(observation, words),
         trick=words.trick.format(number=observation.trick_number)
         if observation.phase is Phase.PLAY else "",
-        legend=_legend(trump, words) if playing else ("", ""),
+        legend=_legend(observation.trumps, words) if playing else ("", ""),
     )
 
 
@@ -85,7 +76,8 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
     last = dict(summary.tricks[-1].plays) if summary.tricks else {}
     seats = tuple(
         SeatPlace(name=names[seat], subtitle=_subtitle(seat, summary.dealer, words),
-                  side=seat.team, played=tile_of(last[seat], trump) if seat in last else None)
+                  side=seat.team,
+                  played=tile_of(last[seat], summary.trumps) if seat in last else None)
         for seat in SEATS)
     sides = []
     for team in Team:
@@ -94,12 +86,12 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
         sides.append(SideRow(
             title=words.sides[team], score=_score(observation, team, words),
             points=words.hand_points.format(n=summary.points[team]),
-            groups=(tuple(tile_of(tile, trump) for tile in won),) if won else ()))
+            groups=(tuple(tile_of(tile, summary.trumps) for tile in won),) if won else ()))
     return TableScene(
         seats=seats, sides=tuple(sides),
         headline=_contract_headline(summary.hand_number, summary.contract, trump, words),
         banner=_result(summary, words), trick=words.last_trick if summary.tricks else "",
-        legend=_legend(trump, words) if summary.tricks else ("", ""))
+        legend=_legend(summary.trumps, words) if summary.tricks else ("", ""))
 
 
 def _result(summary: HandSummary, words: Words) -> str:
@@ -126,25 +118,20 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
     return HandScene(
         title=title,
         status=_led(observation, words) if playing else "",
-        tiles=tuple(tile_of(tile, trump) for tile in observation.hand),
+        tiles=tuple(tile_of(tile, observation.trumps) for tile in observation.hand),
         playable=playable if playing else None,
-        legend=(*_legend(trump, words), words.legend_playable if playing else ""),
+        legend=(*_legend(observation.trumps, words), words.legend_playable if playing else ""),
     )
 
 
 def _led(observation: Observation, words: Words) -> str:
-    """R-LED-SUIT in words: what the first tile of the trick called, or that this seat leads."""
-    if not observation.trick or observation.trump is None:
-        return words.your_lead
-    model = trick_model(observation.trump, observation.options)
-    suit = LED[model][observation.trick[0][1]]
-    if suit != SPECIAL_SUIT:
-        name = words.suits[suit]
-    elif model in (Trump.DOUBLES, TrickModel.NELLO_DOUBLES_OWN_SUIT):
-        name = words.doubles_led
-    else:
-        name = words.trumps_led
-    return words.led.format(suit=name)
+    """R-LED-SUIT in words, as the engine states it, or that this seat leads."""
+    led = observation.led
+    if led is None:
+        return words.your_lead if not observation.trick else ""
+    if led in SUIT_NAMES:
+        return words.led.format(suit=words.suits[SUIT_NAMES.index(led)])
+    return words.led.format(suit=words.doubles_led if led == "doubles" else words.trumps_led)
 
 
 def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
@@ -153,10 +140,9 @@ def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
     return words.seats[seat]
 
 
-def _legend(trump: Trump | None, words: Words) -> tuple[str, str]:
-    """The marks' words: the trump edge only when some tile can be a trump."""
-    return (words.legend_trump if trump in (*_SUIT_TRUMPS, Trump.DOUBLES) else "",
-            words.legend_count)
+def _legend(trumps: frozenset[Domino], words: Words) -> tuple[str, str]:
+    """The marks' words: the trump edge only when some tile is a trump."""
+    return (words.legend_trump if trumps else "", words.legend_count)
 
 
 def _note(observation: Observation, seat: Seat, words: Words) -> str:
@@ -245,9 +231,9 @@ def _banner(observation: Observation, words: Words) -> str:
 def _side(observation: Observation, team: Team, words: Words) -> SideRow:
     """R-SEE-POINTS, R-SEE-MARKS: what the observation shows face up, by side; the rest of a
     marks contract's tricks counted face down."""
-    trump = observation.trump
     piles = [pile for pile in observation.captured if pile.team == team and pile.tiles]
-    groups = tuple(tuple(tile_of(tile, trump) for tile in pile.tiles) for pile in piles)
+    groups = tuple(tuple(tile_of(tile, observation.trumps) for tile in pile.tiles)
+                   for pile in piles)
     covered = 0
     if observation.points is None:
         covered = observation.tricks_won[team] - len(piles)
