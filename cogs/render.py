@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.house_rules import CHOICES, label, rules_text, values_of
-from bot.i18n import t, title, tn
+from bot.i18n import N_, t, title, tn
 from bot.records import (
     COMPUTER_PARTNER,
     ComputerStanding,
@@ -690,6 +690,12 @@ def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
                  for a in choices]))
 
 
+LED_WORDS = {name: name for name in (
+    N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
+    N_("sevens"), N_("eights"), N_("nines"), N_("trumps"), N_("doubles"))}
+"""The engine's names of a led suit (``Observation.led``), as message ids."""
+
+
 def expired_panel(locale: str | None, table_id: int) -> Reply:
     """What a panel says once Discord no longer lets the bot update it (15 minutes after it was
     opened): press Refresh, or My hand on the table, for a fresh one."""
@@ -733,6 +739,9 @@ def panel_status(locale: str | None, panel: Panel) -> str:
         return t(locale, "You won the auction: name trump.")
     if not observation.trick:
         return t(locale, "Your lead: play any tile.")
+    if observation.led in LED_WORDS:
+        return t(locale, "Your turn: {suit} led; the tiles you may play are enabled.",
+                 suit=t(locale, LED_WORDS[observation.led]))
     return t(locale, "Your turn: the tiles you may play are enabled.")
 
 

@@ -123,6 +123,36 @@ def test_the_panel_offers_only_legal_choices() -> None:
                    for c in row["components"])
 
 
+def test_the_panel_says_what_was_led_and_the_selects_what_a_choice_means() -> None:
+    """R-LED-SUIT as the engine states it, on the panel of whoever must follow; one line under
+    each bid and trump saying what choosing it commits to."""
+    game = Game.new("panel")
+    opener = game.to_act
+    assert opener is not None
+    reply = render.panel_message(Panel(TABLE, opener, observe(game, opener), 0), None)
+    options = next(c for row in reply.view.to_components()  # type: ignore[union-attr]
+                   for c in row["components"] if c["type"] == 3)["options"]
+    thirty = next(o for o in options if o["value"] == "bid:30")
+    assert "at least 30 of the 42 points" in thirty["description"]
+    game = game.apply(opener, Bid(points=30))
+    for _ in range(3):
+        game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+    declarer = game.to_act
+    assert declarer is not None
+    panel = render.panel_message(Panel(TABLE, declarer, observe(game, declarer), 4), None)
+    trumps = next(c for row in panel.view.to_components()  # type: ignore[union-attr]
+                  for c in row["components"] if c["type"] == 3)["options"]
+    assert all(option.get("description") for option in trumps)
+    game = game.apply(declarer, NameTrump(Trump.SIXES))
+    lead = next(a for a in game.legal_actions() if isinstance(a, Play))
+    game = game.apply(declarer, lead)
+    follower = game.to_act
+    assert follower is not None
+    seen = observe(game, follower)
+    text = render.panel_message(Panel(TABLE, follower, seen, 6), None).embed.description  # type: ignore[union-attr]
+    assert seen.led is not None and f"{seen.led} led" in str(text)
+
+
 def test_a_marks_contract_asks_for_piles_first() -> None:
     game = Game.new("piles")
     first = game.to_act

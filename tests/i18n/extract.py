@@ -48,6 +48,7 @@ FORWARDERS = {
     ("cogs/typed.py", "_trump"),  # likewise
     ("cogs/guide.py", "rules_message"),  # says the ids marked N_ in RULES
     ("cogs/render.py", "_lobby"),  # says the descriptions marked N_ in house_rules.CHOICES
+    ("cogs/render.py", "panel_status"),  # says the suit names marked N_ in LED_WORDS
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
