@@ -18,7 +18,7 @@ from .leftover import shown_discards
 from .options import Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import Seat, Team
-from .trumps import Trump, suit_title, trick_model, trumps_among
+from .trumps import Trump, is_trump, suit_title, trick_model
 from .variants import Variant
 
 
@@ -81,8 +81,12 @@ class Observation:
     led: str | None = None
     """R-LED-SUIT: what the trick in progress calls for, in the engine's words ("fives",
     "trumps", "doubles"); ``None`` before its lead, and under Sevens."""
-    trumps: frozenset[Domino] = frozenset()
-    """R-TRUMP-OWNS: the tiles of the set that are trumps, once trump is named."""
+    trick_model: int | None = None
+    """The trick model of the trump named (``None`` before): what :meth:`is_trump` reads."""
+
+    def is_trump(self, tile: Domino) -> bool:
+        """R-TRUMP-OWNS: whether ``tile`` belongs to the trump suit named (no tile before)."""
+        return self.trick_model is not None and is_trump(self.trick_model, tile)
     """Discards everyone may see: 72's discarded trumps (V-72-WIDOW)."""
 
     @property
@@ -148,7 +152,7 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         discards=hand.discards_of(seat) if seat is not None else (),
         face_up_discards=tuple(t for s in seats for t in shown_discards(variant, setup, s)),
         led=_led(hand),
-        trumps=_trumps(hand),
+        trick_model=_model(hand),
     )
 
 
@@ -165,12 +169,6 @@ def _led(hand: HandState) -> str | None:
         return None
     return suit_title(model, hand.suit)
 
-
-def _trumps(hand: HandState) -> frozenset[Domino]:
-    model = _model(hand)
-    if model is None:
-        return frozenset()
-    return trumps_among(model, frozenset(hand.setup.variant.tiles))
 
 
 def _leftover_seen(hand: HandState, seat: Seat | None) -> tuple[Domino, ...]:
@@ -240,8 +238,12 @@ class HandSummary:
     """Every action with its author, in order; plays only of tiles that were played."""
     tricks: tuple[Trick, ...]
     """The completed tricks with who played what: public once the hand is over (R-REVIEW)."""
-    trumps: frozenset[Domino] = frozenset()
-    """R-TRUMP-OWNS: the tiles that were trumps in that hand."""
+    trick_model: int | None = None
+    """The trick model of that hand's trump: what :meth:`is_trump` reads."""
+
+    def is_trump(self, tile: Domino) -> bool:
+        """R-TRUMP-OWNS: whether ``tile`` was a trump in that hand."""
+        return self.trick_model is not None and is_trump(self.trick_model, tile)
 
 
 def summarize(game: Game) -> HandSummary | None:
@@ -255,7 +257,7 @@ def summarize(game: Game) -> HandSummary | None:
         dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
         result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
         last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks,
-        trumps=_trumps(hand))
+        trick_model=_model(hand))
 
 
 def review(hand: HandState) -> tuple[Call, ...]:

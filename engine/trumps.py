@@ -219,10 +219,9 @@ _NELLO_MODELS = {NelloDoubles.HIGH: int(Trump.NONE),
                  NelloDoubles.OWN_SUIT: int(TrickModel.NELLO_DOUBLES_OWN_SUIT)}
 
 
-@cache
-def trumps_among(model: int, tiles: frozenset[Domino]) -> frozenset[Domino]:
-    """The tiles of a set that belong to the trump suit under ``model`` (R-TRUMP-OWNS)."""
-    return frozenset(tile for tile in tiles if _is_trump(model, tile))
+def is_trump(model: int, tile: Domino) -> bool:
+    """R-TRUMP-OWNS under the trick model ``model`` (see :func:`trick_model`)."""
+    return _is_trump(model, tile)
 
 
 def trick_model(trump: Trump, options: Options) -> int:

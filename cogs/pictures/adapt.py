@@ -32,9 +32,9 @@ from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
 from .words import ENGLISH, Words
 
 
-def tile_of(domino: Domino, trumps: frozenset[Domino]) -> Tile:
+def tile_of(domino: Domino, seen: Observation | HandSummary) -> Tile:
     """A tile as drawn: marked when it is a trump (the engine says which, R-TRUMP-OWNS)."""
-    return Tile(domino.high, domino.low, trump=domino in trumps, count=domino.count)
+    return Tile(domino.high, domino.low, trump=seen.is_trump(domino), count=domino.count)
 
 
 def table_scene(observation: Observation, names: Sequence[str],
@@ -49,7 +49,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         SeatPlace(name=names[seat], subtitle=_subtitle(seat, observation.dealer, words),
                   side=seat.team, note=_note(observation, seat, words),
                   turn=seat == observation.to_act,
-                  played=tile_of(played[seat], observation.trumps) if seat in played
+                  played=tile_of(played[seat], observation) if seat in played
                   else None)
         for seat in SEATS)
     playing = observation.phase in (Phase.PLAY, Phase.OVER)
@@ -61,7 +61,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         banner=_banner(observation, words),
         trick=words.trick.format(number=observation.trick_number)
         if observation.phase is Phase.PLAY else "",
-        legend=_legend(observation.trumps, words) if playing else ("", ""),
+        legend=_legend(observation, words) if playing else ("", ""),
     )
 
 
@@ -77,7 +77,7 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
     seats = tuple(
         SeatPlace(name=names[seat], subtitle=_subtitle(seat, summary.dealer, words),
                   side=seat.team,
-                  played=tile_of(last[seat], summary.trumps) if seat in last else None)
+                  played=tile_of(last[seat], summary) if seat in last else None)
         for seat in SEATS)
     sides = []
     for team in Team:
@@ -86,12 +86,12 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
         sides.append(SideRow(
             title=words.sides[team], score=_score(observation, team, words),
             points=words.hand_points.format(n=summary.points[team]),
-            groups=(tuple(tile_of(tile, summary.trumps) for tile in won),) if won else ()))
+            groups=(tuple(tile_of(tile, summary) for tile in won),) if won else ()))
     return TableScene(
         seats=seats, sides=tuple(sides),
         headline=_contract_headline(summary.hand_number, summary.contract, trump, words),
         banner=_result(summary, words), trick=words.last_trick if summary.tricks else "",
-        legend=_legend(summary.trumps, words) if summary.tricks else ("", ""))
+        legend=_legend(summary, words) if summary.tricks else ("", ""))
 
 
 def _result(summary: HandSummary, words: Words) -> str:
@@ -118,9 +118,9 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
     return HandScene(
         title=title,
         status=_led(observation, words) if playing else "",
-        tiles=tuple(tile_of(tile, observation.trumps) for tile in observation.hand),
+        tiles=tuple(tile_of(tile, observation) for tile in observation.hand),
         playable=playable if playing else None,
-        legend=(*_legend(observation.trumps, words), words.legend_playable if playing else ""),
+        legend=(*_legend(observation, words), words.legend_playable if playing else ""),
     )
 
 
@@ -140,8 +140,9 @@ def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
     return words.seats[seat]
 
 
-def _legend(trumps: frozenset[Domino], words: Words) -> tuple[str, str]:
+def _legend(seen: Observation | HandSummary, words: Words) -> tuple[str, str]:
     """The marks' words: the trump edge only when some tile is a trump."""
+    trumps = seen.trump is not None and seen.trump not in (Trump.NONE, Trump.NELLO, Trump.SEVENS)
     return (words.legend_trump if trumps else "", words.legend_count)
 
 
@@ -232,7 +233,7 @@ def _side(observation: Observation, team: Team, words: Words) -> SideRow:
     """R-SEE-POINTS, R-SEE-MARKS: what the observation shows face up, by side; the rest of a
     marks contract's tricks counted face down."""
     piles = [pile for pile in observation.captured if pile.team == team and pile.tiles]
-    groups = tuple(tuple(tile_of(tile, observation.trumps) for tile in pile.tiles)
+    groups = tuple(tuple(tile_of(tile, observation) for tile in pile.tiles)
                    for pile in piles)
     covered = 0
     if observation.points is None:

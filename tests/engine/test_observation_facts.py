@@ -16,13 +16,17 @@ def declared(trump: Trump) -> Game:
     return game.apply(game.to_act, NameTrump(trump))  # type: ignore[arg-type]
 
 
-def test_r_trump_owns_the_observation_names_the_trumps() -> None:
-    assert observe(Game.new("facts"), None).trumps == frozenset()
-    fives = observe(declared(Trump.FIVES), None).trumps
-    assert fives == {t for t in TILES if t.has(5)} and Domino.parse("5-6") in fives
-    doubles = observe(declared(Trump.DOUBLES), None).trumps
-    assert doubles == {t for t in TILES if t.is_double}
-    assert observe(declared(Trump.NONE), None).trumps == frozenset()
+def trumps(trump: Trump | None) -> set[Domino]:
+    seen = observe(declared(trump) if trump is not None else Game.new("facts"), None)
+    return {tile for tile in TILES if seen.is_trump(tile)}
+
+
+def test_r_trump_owns_the_observation_says_which_tiles_are_trumps() -> None:
+    assert trumps(None) == set()
+    assert trumps(Trump.FIVES) == {t for t in TILES if t.has(5)}
+    assert Domino.parse("5-6") in trumps(Trump.FIVES)
+    assert trumps(Trump.DOUBLES) == {t for t in TILES if t.is_double}
+    assert trumps(Trump.NONE) == set()
 
 
 def test_r_led_suit_the_observation_says_what_the_trick_calls_for() -> None:
