@@ -190,8 +190,9 @@ class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + A
 
     def __init__(self, table_id: int, hand: int, count: int, action: str, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(Button(label=label, style=style, disabled=disabled,
+                 disabled: bool = False, row: int | None = None,
+                 emoji: discord.Emoji | None = None) -> None:
+        super().__init__(Button(label=label, style=style, disabled=disabled, emoji=emoji,
                                 custom_id=f"42:a:{table_id}:{hand}:{count}:{action}"), row=row)
         self.table_id, self.hand, self.count, self.action = table_id, hand, count, action
 

@@ -20,6 +20,7 @@ import discord
 from bot.service import Refusal, TableService, TableSnapshot, Unrestorable
 
 from . import render
+from .faces import Faces
 from .pictured import show_hand, show_table
 from .pictures import Pictures
 
@@ -158,10 +159,11 @@ class OpenPanels:
 
     Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
 
-    def __init__(self, service: TableService, pictures: Pictures, *,
+    def __init__(self, service: TableService, pictures: Pictures, faces: Faces, *,
                  lifetime: datetime.timedelta = PANEL_LIFETIME) -> None:
         self.service = service
         self.pictures = pictures
+        self.faces = faces
         self.lifetime = lifetime
         self._open: dict[tuple[int, int], _OpenPanel] = {}
         self.redrawer = Redrawer()
@@ -207,8 +209,9 @@ class OpenPanels:
         except Refusal:
             self._forget(key, entry)
             return
-        reply = await show_hand(render.panel_message(panel, entry.locale), panel, entry.locale,
-                                self.pictures)
+        reply = await show_hand(render.panel_message(panel, entry.locale,
+                                                     faces=self.faces.known),
+                                panel, entry.locale, self.pictures)
         await self._edit(key, entry, reply)
 
     async def _expire(self, key: tuple[int, int], entry: _OpenPanel) -> None:

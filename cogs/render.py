@@ -11,7 +11,7 @@ its hand is never drawn anywhere.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -599,7 +599,8 @@ def _captured_text(locale: str | None, observation: Observation) -> str:
 # ----- the private panel -----------------------------------------------------------------------
 
 def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None,
-                  piles: int | None = None) -> Reply:
+                  piles: int | None = None,
+                  faces: Mapping[Domino, discord.Emoji] | None = None) -> Reply:
     """One player's hand in dealt order (R-ORDER) with what they may do now enabled."""
     table, observation, seat = panel.table, panel.observation, panel.seat
     hand_number, count = observation.hand_number, panel.count
@@ -643,7 +644,7 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
         view.add_item(ActionButton(
             table.id, hand_number, count, str(Play(tile)), label=tile.label,
             style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
-            disabled=not playable, row=index // 5))
+            disabled=not playable, row=index // 5, emoji=(faces or {}).get(tile)))
     if legal and observation.phase is Phase.AUCTION:
         view.add_item(ActionSelect(
             table.id, hand_number, count, row=2, placeholder=t(locale, "Bid or pass…"),

@@ -7,6 +7,7 @@ accepted action before this module answers. Refusals are answered privately by
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 from dataclasses import replace
@@ -26,6 +27,7 @@ from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 
 from . import render
 from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
+from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
 from .live import OpenPanels, TableMessages
 from .pictured import show_hand
@@ -77,8 +79,10 @@ class Tables(commands.GroupCog, name="Tables",
         self.bot = bot
         self.service: TableService = bot.service
         self.pictures = Pictures()
+        self.faces = Faces()
         self.messages = TableMessages(bot, self.service, self.pictures)
-        self.panels = OpenPanels(self.service, self.pictures)
+        self.panels = OpenPanels(self.service, self.pictures, self.faces)
+        self._faces_task: asyncio.Task[None] | None = None
         self.pings = TurnPings(bot, self.service)
         self.autoplay = bot.autoplay
         self.autoplay.listen(self._after_action)
@@ -91,6 +95,8 @@ class Tables(commands.GroupCog, name="Tables",
         self.panels.redrawer.cancel()
         self.pings.redrawer.cancel()
         self.panels.close()
+        if self._faces_task is not None:
+            self._faces_task.cancel()
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
@@ -105,6 +111,8 @@ class Tables(commands.GroupCog, name="Tables",
         if self._resumed:
             return
         self._resumed = True
+        # The tiles' faces, created if missing, without holding up the tables' return.
+        self._faces_task = asyncio.create_task(self.faces.ensure(self.bot), name="tile faces")
         tables = await self.service.active_tables()
         if tables:
             log.info("resuming %d open tables", len(tables))
@@ -702,7 +710,8 @@ class Tables(commands.GroupCog, name="Tables",
                           notice: str | None = None, piles: int | None = None) -> None:
         """The panel in place when the click came from it, else as a new private message."""
         locale = locale_of(interaction)
-        reply = await show_hand(render.panel_message(panel, locale, notice=notice, piles=piles),
+        reply = await show_hand(render.panel_message(panel, locale, notice=notice, piles=piles,
+                                                     faces=self.faces.known),
                                 panel, locale, self.pictures)
         source = interaction.message
         if (interaction.type is discord.InteractionType.component and source is not None
