@@ -30,6 +30,7 @@ from engine import (
     Action,
     Domino,
     Game,
+    HandResult,
     HandState,
     HandSummary,
     Observation,
@@ -166,6 +167,8 @@ class TableSnapshot:
     event: Event | None = None
     hand_ended: bool = False
     """The accepted action ended a hand: the summary of ``last_hand`` is news."""
+    hands: tuple[HandResult, ...] = ()
+    """How each finished hand ended, in order (public: the marks hand by hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +280,8 @@ class _Live:
     game: Game | None = None
     count: int = 0
     contracts: list[tuple[Seat, bool]] = field(default_factory=list)
+    results: list[HandResult] = field(default_factory=list)
+    """How each finished hand ended, in order: the game's marks hand by hand."""
     """(declarer, made) of each finished hand that had a contract, for the leaderboard."""
     event: Event | None = None
     """The last accepted action, told under the table until the next one (not kept on disk)."""
@@ -773,9 +778,9 @@ class TableService:
         assert game is not None
         after = game.apply(seat, action)
         finished_hand = after.previous is not game.previous
-        contracts = list(live.contracts)
+        contracts, results = list(live.contracts), list(live.results)
         if finished_hand:
-            _record_contract(contracts, after.previous)
+            _record_contract(contracts, results, after.previous)
         members: list[PlayerResult] | None = None
         computers: list[ComputerResult] = []
         if after.winner is not None:
@@ -790,6 +795,7 @@ class TableService:
             raise Refusal("The table changed meanwhile; open your hand again.") from None
         live.event = describe_event(seat, action, game, after)
         live.game, live.count, live.contracts = after, live.count + 1, contracts
+        live.results = results
         live.last_moves[seat] = LastMove(game.hand_number, action)
         if members is not None:
             live.table = replace(table, status=Status.FINISHED)
@@ -811,8 +817,8 @@ class TableService:
         live = _Live(table)
         if table.seed is not None:
             try:
-                live.game, live.contracts, live.count, live.last_moves = await self._rebuild(
-                    table)
+                (live.game, live.contracts, live.results, live.count,
+                 live.last_moves) = await self._rebuild(table)
             except Unrestorable:
                 if table.status.is_active:
                     raise
@@ -820,15 +826,16 @@ class TableService:
         self._remember(live)
         return live
 
-    async def _rebuild(self, table: TableRecord) -> tuple[Game, list[tuple[Seat, bool]], int,
-                                                          dict[Seat, LastMove]]:
+    async def _rebuild(self, table: TableRecord) -> tuple[
+            Game, list[tuple[Seat, bool]], list[HandResult], int, dict[Seat, LastMove]]:
         """The stored game, replayed under the rules it was played with, or
         :class:`Unrestorable` (logged once, with the table and the reason)."""
         assert table.seed is not None
         version = table.rules_version if table.rules_version is not None else FIRST_RULES_VERSION
         stored = await self.storage.actions(table.id)
         try:
-            game, contracts, last_moves = _replay(table.seed, table.options, stored, version)
+            game, contracts, results, last_moves = _replay(table.seed, table.options, stored,
+                                                           version)
         except UnsupportedRulesVersion:
             self._unrestorable(table, f"it was played under rules version {version} and this "
                                       f"engine replays versions "
@@ -840,7 +847,7 @@ class TableService:
             self._unrestorable(table, f"its stored actions do not replay ({error})")
             raise Unrestorable("This table's game can't be restored; end it with /42 end and"
                                " open a new one.", table=table) from None
-        return game, contracts, len(stored), last_moves
+        return game, contracts, results, len(stored), last_moves
 
     def _unrestorable(self, table: TableRecord, why: str) -> None:
         if table.id not in self._reported:
@@ -898,7 +905,7 @@ class TableService:
         if live.game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(live.game, None), live.count,
-                             summarize(live.game), live.event, hand_ended)
+                             summarize(live.game), live.event, hand_ended, tuple(live.results))
 
     @staticmethod
     def _panel(live: _Live, seat: Seat) -> Panel:
@@ -908,25 +915,29 @@ class TableService:
 
 
 def _replay(seed: str, options: Options, stored: Sequence[StoredAction], rules_version: int
-            ) -> tuple[Game, list[tuple[Seat, bool]], dict[Seat, LastMove]]:
+            ) -> tuple[Game, list[tuple[Seat, bool]], list[HandResult], dict[Seat, LastMove]]:
     """The game rebuilt from its stored actions under the rules it was played with, the
     contracts of its finished hands, and each seat's last action."""
     game = Game.new(seed, options, rules_version)
     contracts: list[tuple[Seat, bool]] = []
+    results: list[HandResult] = []
     last_moves: dict[Seat, LastMove] = {}
     for stored_action in stored:
         action = parse_action(stored_action.text)
         after = game.apply(stored_action.seat, action)
         if after.previous is not game.previous:
-            _record_contract(contracts, after.previous)
+            _record_contract(contracts, results, after.previous)
         last_moves[stored_action.seat] = LastMove(game.hand_number, action)
         game = after
-    return game, contracts, last_moves
+    return game, contracts, results, last_moves
 
 
-def _record_contract(contracts: list[tuple[Seat, bool]], hand: HandState | None) -> None:
-    if hand is not None and hand.contract is not None and hand.result is not None:
-        contracts.append((hand.contract.declarer, hand.result.made))
+def _record_contract(contracts: list[tuple[Seat, bool]], results: list[HandResult],
+                     hand: HandState | None) -> None:
+    if hand is not None and hand.result is not None:
+        results.append(hand.result)
+        if hand.contract is not None:
+            contracts.append((hand.contract.declarer, hand.result.made))
 
 
 def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, bool]]

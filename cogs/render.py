@@ -337,6 +337,9 @@ def table_message(snapshot: TableSnapshot) -> Reply:
                          second=winners[1], won=observation.marks[observation.winner],
                          lost=observation.marks[observation.winner.other])
         embed.add_field(name=t(locale, "Game over"), value=won_text, inline=False)
+        if snapshot.hands:
+            embed.add_field(name=t(locale, "Hand by hand"),
+                            value=_hand_by_hand(locale, snapshot), inline=False)
         if table.rematch_votes:
             waiting = table.rematch_needed - table.rematch_votes
             embed.add_field(name=t(locale, "Rematch"), value=t(
@@ -366,6 +369,20 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     view.add_item(GuideButton(table.id, t(locale, "Rules")))
     _away_buttons(locale, view, table)
     return Reply(content, embed, view, allowed)
+
+
+def _hand_by_hand(locale: str | None, snapshot: TableSnapshot) -> str:
+    """What each hand gave each side, in order (marks, or points in a 250-point game)."""
+    rows = []
+    for number, result in enumerate(snapshot.hands, start=1):
+        if result.redeal:
+            rows.append(t(locale, "{hand}. everybody passed", hand=number))
+            continue
+        given = result.score if result.score is not None else result.marks
+        rows.append(t(locale, "{hand}. North–South +{ns} · East–West +{ew}", hand=number,
+                      ns=given[0], ew=given[1]))
+    text = "\n".join(rows)
+    return text if len(text) <= 1024 else "…\n" + text[-1000:].split("\n", 1)[-1]
 
 
 def _away_buttons(locale: str | None, view: discord.ui.View, table: TableRecord) -> None:

@@ -90,6 +90,15 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     assert seen_marks  # a marks hand went past its face-up piles: only they were shown
     fields = table.fields()
     assert "win the game" in fields["Game over"]
+    # The marks hand by hand, adding up to the final marks.
+    rows = fields["Hand by hand"].splitlines()
+    totals = [0, 0]
+    for row in rows:
+        found = re.search(r"North–South \+(\d+) · East–West \+(\d+)", row)
+        if found:
+            totals[0] += int(found[1])
+            totals[1] += int(found[2])
+    assert tuple(totals) == game.marks and len(rows) == game.hand_number
     # At most one edit of the table message per change: three seats taken, the start, and
     # each accepted action.
     edits = len(table.table_message().versions) - 1
