@@ -177,7 +177,7 @@ class OpenPanels:
         entry = _OpenPanel(interaction, locale, interaction.created_at + self.lifetime)
         left = (entry.deadline - discord.utils.utcnow()).total_seconds()
         entry.expiry = asyncio.get_running_loop().call_later(
-            max(left, 0.0), lambda: self.redrawer.mark(("panel", *key),
+            max(left, 0.0), lambda: self.redrawer.mark(("expire", *key),
                                                        lambda: self._expire(key, entry)))
         self._open[key] = entry
         self._prune()
