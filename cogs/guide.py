@@ -6,11 +6,15 @@ from __future__ import annotations
 import discord
 
 from bot.house_rules import rules_text
-from bot.i18n import N_, t
+from bot.i18n import N_, t, translations
 from bot.service import TableSnapshot
+from bot.translator import valid_name
 from engine import DEFAULT_OPTIONS, Options
 
 from .render import COLOUR, Reply, tiles
+
+COMMAND_NAME = "command name"
+"""The message context of the slash commands' names in the catalogs."""
 
 RULES = (
     N_("Four players; partners sit opposite. 28 dominoes, seven each, and no boneyard."),
@@ -30,19 +34,27 @@ RULES = (
 """The default game (docs/RULES.md) in six lines; each is a message id."""
 
 COMMANDS = (
-    ("/42 new", N_("Open a table here; bots: fills seats with computer players.")),
-    ("/42 join · /42 leave", N_("Take a seat, or give it up before the start.")),
-    ("/42 start", N_("Deal the first hand once every seat is taken.")),
-    ("/42 hand", N_("Your private panel: your tiles and your choices.")),
-    ("/42 bid · /42 pass · /42 trump · /42 play", N_("Make your call by typing it.")),
-    ("/42 table", N_("Post the table message again when it has scrolled away.")),
-    ("/42 review", N_("Every action of the last hand.")),
-    ("/42 rules", N_("The rules this table plays.")),
-    ("/42 settings", N_("Whether you are pinged when it is your turn.")),
-    ("/42 leaderboard", N_("This server's players by marks won.")),
-    ("/42 end", N_("Close the table (its creator or a moderator).")),
+    (("new",), N_("Open a table here; bots: fills seats with computer players.")),
+    (("join", "leave"), N_("Take a seat, or give it up before the start.")),
+    (("start",), N_("Deal the first hand once every seat is taken.")),
+    (("hand",), N_("Your private panel: your tiles and your choices.")),
+    (("bid", "pass", "trump", "play"), N_("Make your call by typing it.")),
+    (("table",), N_("Post the table message again when it has scrolled away.")),
+    (("review",), N_("Every action of the last hand.")),
+    (("rules",), N_("The rules this table plays.")),
+    (("settings",), N_("Whether you are pinged when it is your turn.")),
+    (("stats",), N_("A member's games on this server, for you only")),
+    (("leaderboard",), N_("This server's players by marks won.")),
+    (("end",), N_("Close the table (its creator or a moderator).")),
 )
-"""Each command and what it does, the second a message id."""
+"""Each command's subcommands (their names are message ids of the context ``command name``, as
+the slash commands are translated) and what they do (a message id)."""
+
+
+def command(locale: str | None, word: str) -> str:
+    """``/42 word`` as the reader's client shows it: the subcommand's translated name."""
+    name = translations(locale).pgettext(COMMAND_NAME, word)
+    return f"/42 {name if valid_name(name) else word}"
 
 
 def rules_message(locale: str | None, options: Options = DEFAULT_OPTIONS) -> Reply:
@@ -58,8 +70,9 @@ def rules_message(locale: str | None, options: Options = DEFAULT_OPTIONS) -> Rep
 
 def help_message(locale: str | None) -> Reply:
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42: the commands"))
-    embed.description = "\n".join(f"`{command}` — {t(locale, what)}"
-                                  for command, what in COMMANDS)
+    embed.description = "\n".join(
+        f"`{' · '.join(command(locale, word) for word in words)}` — {t(locale, what)}"
+        for words, what in COMMANDS)
     return Reply(None, embed)
 
 
