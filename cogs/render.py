@@ -534,12 +534,14 @@ def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | No
 
 def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observation,
                  table: TableRecord) -> None:
-    """The hand in progress: auction, contract, points, trick and captured tiles."""
-    if observation.auction:
-        auction = " · ".join(call_text(locale, call) for call in observation.auction)
-    else:
-        auction = t(locale, "Nobody has spoken yet.")
-    embed.add_field(name=t(locale, "Auction"), value=auction, inline=False)
+    """The hand in progress: the auction until the play begins (then the contract says what
+    came of it), points, trick and captured tiles."""
+    if observation.phase is not Phase.PLAY:
+        if observation.auction:
+            auction = " · ".join(call_text(locale, call) for call in observation.auction)
+        else:
+            auction = t(locale, "Nobody has spoken yet.")
+        embed.add_field(name=t(locale, "Auction"), value=auction, inline=False)
     if observation.phase is Phase.AUCTION:
         return
     contract = observation.contract

@@ -160,7 +160,8 @@ async def test_each_member_reads_their_language(discord_double: DiscordDouble,
         found = re.search(FOREIGN["pt-BR"], text)
         assert found is None, f"the table message said {text!r}"
     fields = {f["name"]: f["value"] for f in table.embeds[0]["fields"]}
-    assert {"Leilão", "Contrato", "Pontos da rodada", "Vaza 2", "Capturadas"} <= set(fields)
+    assert {"Contrato", "Pontos da rodada", "Vaza 2", "Capturadas"} <= set(fields)
+    assert any("Leilão" in version.texts() for version in table.versions)  # until the play
     assert "trunfo: cinco" in fields["Contrato"] and "deu lance de 30" in fields["Contrato"]
     assert fields["Agora mesmo"].startswith(("Norte–Sul ganhou a vaza: [",
                                              "Leste–Oeste ganhou a vaza: ["))
