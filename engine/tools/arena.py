@@ -120,17 +120,32 @@ def _init_worker(paths: Sequence[str]) -> None:
     _worker_policies[:] = [load_policy(path) for path in paths]
 
 
-def _play_indexed(job: tuple[str, int, str]) -> GameRecord:
-    seed, index, name = job
+def deal_of(seed: str, index: int, sides: int, duplicate: bool) -> tuple[str, int]:
+    """Game ``index``'s seed and the side A holds. Every game has deals of its own and A
+    changes sides from one to the next; in a duplicate run the deals repeat for each of the
+    ``sides`` sides A may hold, so the luck of the deal cancels.
+
+    >>> [deal_of("s", i, 2, True) for i in range(4)]
+    [('s:d0', 0), ('s:d0', 1), ('s:d1', 0), ('s:d1', 1)]
+    >>> deal_of("s", 3, 2, False)
+    ('s:3', 1)
+    """
+    if duplicate:
+        return f"{seed}:d{index // sides}", index % sides
+    return f"{seed}:{index}", index % sides
+
+
+def _play_indexed(job: tuple[str, int, str, bool]) -> GameRecord:
+    seed, index, name, duplicate = job
     variant = VARIANTS[name]
-    return play_game(_worker_policies, f"{seed}:{index}", index % variant.seating.side_count,
-                     variant)
+    game_seed, a_side = deal_of(seed, index, variant.seating.side_count, duplicate)
+    return play_game(_worker_policies, game_seed, a_side, variant)
 
 
 def run(paths: Sequence[str], games: int, seed: str, jobs: int,
-        variant: Variant = FORTY_TWO) -> Iterator[GameRecord]:
+        variant: Variant = FORTY_TWO, duplicate: bool = False) -> Iterator[GameRecord]:
     """The records of ``games`` games, in any order when ``jobs`` > 1."""
-    work = [(seed, index, variant.name) for index in range(games)]
+    work = [(seed, index, variant.name, duplicate) for index in range(games)]
     if jobs <= 1:
         _init_worker(paths)
         yield from map(_play_indexed, work)
@@ -165,13 +180,15 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 
 def report(paths: Sequence[str], tally: Tally, seed: str, jobs: int, elapsed: float,
-           variant: Variant = FORTY_TWO) -> str:
+           variant: Variant = FORTY_TWO, duplicate: bool = False) -> str:
     """The printed summary of a run."""
     games = max(1, tally.games)
     low, high = wilson(tally.won[0], tally.games)
     b_low, b_high = wilson(tally.won[1], tally.games)
     sides = variant.seating.side_count
     game = "" if variant is FORTY_TWO else f", variant {variant.name}"
+    if duplicate:
+        game += f", duplicate (each deal played with A on each of the {sides} sides)"
     even = "" if sides == 2 else f" (1 side of {sides}: {1 / sides:.0%} at equal strength)"
     totals = "points" if variant.scoring.in_points else "marks"
     lines = [
@@ -210,6 +227,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--variant", choices=list(VARIANTS), default="42",
                         help="the game played (default 42)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play every deal once with A on each side, so luck cancels")
     args = parser.parse_args(argv)
     variant = VARIANTS[args.variant]
     out = out or sys.stdout
@@ -223,10 +242,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.error("--games and --jobs must be at least 1")
     tally = Tally()
     started = time.perf_counter()
-    for record in run(paths, args.games, args.seed, args.jobs, variant):
+    for record in run(paths, args.games, args.seed, args.jobs, variant, args.duplicate):
         tally.add(record)
-    print(report(paths, tally, args.seed, args.jobs, time.perf_counter() - started, variant),
-          file=out)
+    print(report(paths, tally, args.seed, args.jobs, time.perf_counter() - started, variant,
+                 args.duplicate), file=out)
     return 0
 
 

@@ -47,6 +47,19 @@ def test_policies_swap_partnerships_from_one_game_to_the_next() -> None:
         assert record.marks[0] >= 7
 
 
+def test_a_duplicate_run_deals_each_game_twice_with_the_sides_swapped() -> None:
+    """Issue 16's duplicate arena: luck of the deal cancels over each pair of games."""
+    text = _run("--a", RULES, "--b", RULES, "--games", "4", "--seed", "dup", "--duplicate")
+    assert "duplicate (each deal played with A on each of the 2 sides)" in text
+    seeds = [arena.deal_of("dup", index, 2, True) for index in range(4)]
+    assert seeds[0][0] == seeds[1][0] != seeds[2][0] == seeds[3][0]
+    assert [side for _, side in seeds] == [0, 1, 0, 1]
+    # The same policy on both sides of the same deals: the pair's results mirror each other.
+    first, second = (arena.play_game([rules.decide, rules.decide], seed, side)
+                     for seed, side in seeds[:2])
+    assert first.won != second.won and first.marks == second.marks[::-1]
+
+
 def test_wilson_interval() -> None:
     low, high = arena.wilson(950, 1000)
     assert 0.934 < low < 0.935 and 0.961 < high < 0.962
