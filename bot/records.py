@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine import DEFAULT_OPTIONS, SEATS, Options, Seat
+from engine import DEFAULT_OPTIONS, Options, Seat
+from engine.variants import FORTY_TWO, Variant
 
 
 class Status(Enum):
@@ -91,6 +92,8 @@ class TableRecord:
     """The channel message that tells the member to act it is their turn, until they act."""
     rematch_votes: frozenset[int] = frozenset()
     """Who pressed Rematch after the game; it starts once every seated member has."""
+    variant: Variant = FORTY_TWO
+    """The game the table plays; its seating says how many seats there are."""
 
     @property
     def rematch_needed(self) -> frozenset[int]:
@@ -116,8 +119,13 @@ class TableRecord:
         return frozenset(user for user in self.member_ids
                          if player is None or user != player.user_id)
 
+    @property
+    def all_seats(self) -> tuple[Seat, ...]:
+        """The table's seats, as many as its game has (R-SEATS, V-GEN-SEATS)."""
+        return self.variant.seating.seats
+
     def seat_of(self, user_id: int) -> Seat | None:
-        for seat in SEATS:
+        for seat in self.all_seats:
             player = self.seats[seat]
             if player is not None and player.user_id == user_id:
                 return seat
@@ -141,7 +149,7 @@ class TableRecord:
     @property
     def computer_seats(self) -> tuple[Seat, ...]:
         """Seats held by a computer player of their own (stand-ins aside)."""
-        return tuple(s for s in SEATS if (p := self.seats[s]) is not None and p.is_computer)
+        return tuple(s for s in self.all_seats if (p := self.seats[s]) is not None and p.is_computer)
 
 
 @dataclass(frozen=True, slots=True)

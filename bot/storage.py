@@ -25,7 +25,9 @@ from typing import Any
 
 import aiosqlite
 
-from engine import DEFAULT_OPTIONS, SEATS, Options, Seat
+from engine import DEFAULT_OPTIONS, Options, Seat
+from engine.seats import ALL_SEATS
+from engine.variants import FORTY_TWO, Variant, variant_named
 from engine.options import NelloDoubles
 
 from .records import (
@@ -245,7 +247,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                  "rules_version, status, ping_message_id")
+                  "rules_version, status, ping_message_id, variant")
 
 
 class StorageError(Exception):
@@ -348,8 +350,10 @@ class Storage:
     async def create_table(self, guild_id: int, channel_id: int, creator_id: int,
                            locale: str | None, seats: Sequence[Player | None],
                            seed: str | None = None, options: Options = DEFAULT_OPTIONS,
-                           rules_version: int | None = None) -> TableRecord:
-        """A new table; with a seed its game starts at once (a rematch), else it is a lobby.
+                           rules_version: int | None = None,
+                           variant: Variant = FORTY_TWO) -> TableRecord:
+        """A new table of ``variant``'s game; with a seed its game starts at once (a rematch),
+        else it is a lobby.
 
         Raises :class:`ConflictError` if the channel already has an active table."""
         status = Status.LOBBY if seed is None else Status.PLAYING
@@ -357,16 +361,17 @@ class Storage:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
-                    " rules_version, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " rules_version, status, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, creator_id, locale, seed, _options_json(options),
-                     rules_version, status.value))
+                     rules_version, status.value, variant.name))
                 table_id = cursor.lastrowid
                 assert table_id is not None
                 await db.executemany(
                     "INSERT INTO seats (table_id, seat, kind, user_id, name)"
                     " VALUES (?, ?, ?, ?, ?)",
                     [(table_id, seat, p.kind.value, p.user_id, p.name)
-                     for seat, p in zip(SEATS, seats, strict=True) if p is not None])
+                     for seat, p in zip(variant.seating.seats, seats, strict=True)
+                     if p is not None])
         except sqlite3.IntegrityError as error:
             raise ConflictError(str(error)) from None
         table = await self.table(table_id)
@@ -465,7 +470,7 @@ class Storage:
         rows = await self._fetchall(
             "SELECT n, hand_number, seat, action FROM actions WHERE table_id = ? ORDER BY n",
             (table_id,))
-        return [StoredAction(row[0], row[1], SEATS[row[2]], row[3]) for row in rows]
+        return [StoredAction(row[0], row[1], ALL_SEATS[row[2]], row[3]) for row in rows]
 
     async def append_action(self, table_id: int, action: StoredAction, *,
                             finished: Iterable[PlayerResult] | None = None,
@@ -651,7 +656,9 @@ class Storage:
         if not rows:
             return []
         ids = [row["id"] for row in rows]
-        seats: dict[int, list[Player | None]] = {table_id: [None] * 4 for table_id in ids}
+        variants = {row["id"]: variant_named(row["variant"]) for row in rows}
+        seats: dict[int, list[Player | None]] = {
+            table_id: [None] * variants[table_id].seating.count for table_id in ids}
         stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
         votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
         marks = ",".join("?" * len(ids))
@@ -660,11 +667,11 @@ class Storage:
                 f" WHERE table_id IN ({marks})", ids):
             seats[table_id][seat] = Player(PlayerKind(kind), user_id, name)
             if stand_in:
-                stand_ins[table_id].add(SEATS[seat])
+                stand_ins[table_id].add(ALL_SEATS[seat])
         for table_id, seat, voter_id in await self._fetchall(
                 "SELECT table_id, seat, voter_id FROM away_votes"
                 f" WHERE table_id IN ({marks}) ORDER BY seat, voter_id", ids):
-            votes[table_id].append((SEATS[seat], voter_id))
+            votes[table_id].append((ALL_SEATS[seat], voter_id))
         rematch: dict[int, set[int]] = {table_id: set() for table_id in ids}
         for table_id, voter_id in await self._fetchall(
                 f"SELECT table_id, voter_id FROM rematch_votes WHERE table_id IN ({marks})", ids):
@@ -676,6 +683,7 @@ class Storage:
             options=_options_from_json(row["options"]), rules_version=row["rules_version"],
             stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
             ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
+            variant=variants[row["id"]],
         ) for row in rows]
 
 
