@@ -165,7 +165,7 @@ def call(observation: Observation) -> Call:
     for bid in points_bids[1:]:
         if best.chance(bid.points) >= chance - JUMP_SLACK:
             choice = bid
-    return Call(choice, best)
+    return Call(choice, max(found, key=lambda o: (o.chance(choice.points), o.strength)))
 
 
 def _pass_worth(observation: Observation) -> float:
