@@ -34,22 +34,32 @@ CONTRACT_WEIGHT = 1000
 def decide_play(observation: Observation, rng: random.Random, in_points: bool = False) -> Action:
     """The play that wins the contract for this seat's side in the most sampled playouts; with
     ``in_points`` (H-POINTS), the play worth the most points to this seat's side."""
-    facts = play_facts(observation)
     ranked = rules.rank_plays(observation)
-    if facts is None or len(ranked) <= 1:
+    if len(ranked) <= 1:
         return ranked[0] if ranked else rules.decide(observation, rng)
+    scores = playout_scores(observation, rng, ranked, in_points)
+    best = max(scores.values())
+    return next(play for play in ranked if scores[play] == best)  # ties: the rules of thumb
+
+
+def playout_scores(observation: Observation, rng: random.Random, plays: Sequence[Play],
+                   in_points: bool = False) -> dict[Play, int]:
+    """Per play, what the rest of the hand is worth to this seat's side (:func:`_value`),
+    added up over sampled deals within :data:`PLAY_BUDGET` tiles played out."""
+    facts = play_facts(observation)
+    scores = dict.fromkeys(plays, 0)
+    if facts is None:
+        return scores
     left = sum(facts.sizes) + len(facts.trick)
-    deals = max(FEWEST_DEALS, min(MOST_DEALS, PLAY_BUDGET // (len(ranked) * max(1, left))))
+    deals = max(FEWEST_DEALS, min(MOST_DEALS, PLAY_BUDGET // (len(plays) * max(1, left))))
     stakes = _stakes(observation, facts) if in_points else None
-    scores = dict.fromkeys(ranked, 0)
     for _ in range(deals):
         hands = sample_hands(facts, rng)
         if hands is None:
             break
-        for play in ranked:
+        for play in plays:
             scores[play] += _value(facts, hands, play, stakes)
-    best = max(scores.values())
-    return next(play for play in ranked if scores[play] == best)  # ties: the rules of thumb
+    return scores
 
 
 def _stakes(observation: Observation, facts: PlayFacts) -> tuple[int, int]:

@@ -36,7 +36,7 @@ from ..variants import FORTY_TWO, MOON
 from . import moon, rules, strong_classic
 from .house import house_call, house_trump
 from .knowledge import play_facts, strength
-from .playouts import decide_play
+from .playouts import decide_play, playout_scores
 from .strong_classic import (
     BID_PLAYOUTS,
     MARKS_DEALS,
@@ -56,9 +56,12 @@ from .strong_classic import (
 
 #: Deals sampled for a play and nodes it may search, by the tiles the seat still holds.
 PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
-PLAY_NODES = {7: 320_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
+PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
 #: A play with fewer deals solved than this (and not settled by them) goes to playouts.
 FEWEST_SOLVED = 4
+#: With this many tiles or more in hand, only the candidates playouts value most are solved.
+SHORTLIST_FROM = 6
+SHORTLIST = 3
 #: Playouts per trump for a bid, and for the trump named after it (the same deals).
 PROSPECT_PLAYOUTS = BID_PLAYOUTS * 2
 
@@ -225,11 +228,23 @@ def play(observation: Observation, rng: random.Random) -> PlayChoice:
     if len(candidates) == 1:
         return PlayChoice(Play(TILES[candidates[0]]), None, False)
     left = len(observation.hand)
+    if left >= SHORTLIST_FROM and len(candidates) > SHORTLIST:
+        candidates = _shortlist(observation, candidates, rng)
     found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
                         PLAY_NODES.get(left, 1))
     if found.solved < FEWEST_SOLVED and not found.settled:
         return PlayChoice(decide_play(observation, rng), found, True)
     return PlayChoice(found.best, found, False)
+
+
+def _shortlist(observation: Observation, candidates: list[int],
+               rng: random.Random) -> list[int]:
+    """The few candidates that sampled playouts value most, in the rules of thumb's order: so
+    many fewer tiles to solve that most deals are solved within the budget."""
+    plays = [Play(TILES[t]) for t in candidates]
+    scores = playout_scores(observation, rng, plays)
+    kept = sorted(plays, key=lambda p: -scores[p])[:SHORTLIST]  # stable: ties keep the order
+    return [t for t in candidates if Play(TILES[t]) in kept]
 
 
 __all__ = ["Call", "PlayChoice", "auction_call", "call", "decide", "play", "prospects"]
