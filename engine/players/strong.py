@@ -18,9 +18,10 @@ against each other) with these changes:
   the rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb.
 - **The 250-point game** (H-POINTS) is played for points: every play is valued by what the
   rest of the hand is worth to this seat's side in points, contract included.
+- **Nello** (H-NELLO) is played on solved sampled deals (:mod:`engine.players.nello`).
 - **Moon** bids, takes the widow and names trump on sampled playouts (:mod:`engine.players.moon`).
 
-Everything else — the other variants, Nello and Sevens — is the classic player's.
+Everything else — the other variants, Sevens — is the classic player's.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from ..variants import FORTY_TWO, MOON
 from . import moon, rules, strong_classic
 from .house import house_call, house_trump
 from .knowledge import play_facts, strength
+from .nello import decide_nello
 from .playouts import decide_play, playout_scores
 from .strong_classic import (
     BID_PLAYOUTS,
@@ -94,7 +96,7 @@ def decide(observation: Observation, rng: random.Random) -> Action:
     if observation.phase is Phase.TRUMP:
         return _name_trump(observation, rng)
     if observation.phase is Phase.PLAY:
-        return play(observation, rng).action
+        return decide_nello(observation, rng) or play(observation, rng).action
     return strong_classic.decide(observation, rng)
 
 
