@@ -26,9 +26,9 @@ from typing import Any
 import aiosqlite
 
 from engine import DEFAULT_OPTIONS, Options, Seat
+from engine.options import NelloDoubles
 from engine.seats import ALL_SEATS
 from engine.variants import FORTY_TWO, Variant, variant_named
-from engine.options import NelloDoubles
 
 from .records import (
     ComputerResult,
