@@ -844,11 +844,14 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
     row = _tile_buttons(view, panel, legal, faces or {})
     phase = observation.phase
     if legal and phase is Phase.AUCTION:
+        offered = offered_bids(legal)
+        placeholder = (t(locale, "Bid or pass…") if len(offered) == len(legal) else
+                       t(locale, "Bid or pass… (every bid: /42 bid)"))
         view.add_item(ActionSelect(
-            table.id, hand_number, count, row=row, placeholder=t(locale, "Bid or pass…"),
+            table.id, hand_number, count, row=row, placeholder=placeholder,
             options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
                                           description=action_description(locale, a))
-                     for a in legal]))
+                     for a in offered]))
         if Pass() in legal:
             view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
                                        label=t(locale, "Pass"), row=min(row + 1, 4)))
@@ -876,6 +879,22 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
             back.row = 4
             view.add_item(back)
     return Reply(notice, embed, view)
+
+
+SELECT_OPTIONS = 25
+"""Discord's most options in one select."""
+
+
+def offered_bids(legal: Sequence[Action]) -> list[Action]:
+    """The calls the panel's select lists: all of them, or, in a game with more calls than a
+    select holds (the Big Game, 72, 84), every call but the highest points bids, which
+    ``/42 bid`` still takes."""
+    if len(legal) <= SELECT_OPTIONS:
+        return list(legal)
+    points = [a for a in legal if isinstance(a, Bid) and not a.is_marks
+              and a.kind is BidKind.PLAIN]
+    dropped = set(points[SELECT_OPTIONS - len(legal):])
+    return [a for a in legal if a not in dropped]
 
 
 TILES_PER_ROW = 5
