@@ -774,7 +774,8 @@ class TableService:
             if (table.status is not Status.PLAYING or game is None or live.count != turn.count
                     or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
                 return None
-            accepted = await self._commit(live, turn.seat, parse_action(text, table.variant.top), by_computer=True)
+            accepted = await self._commit(live, turn.seat, parse_action(text, table.variant.top),
+                                          by_computer=True)
         self._changed(turn.table_id)
         return accepted
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from bot.service import computer_seed
 from bot.thinking import decide_here
-from cogs import render
 from engine import SEATS, Game, Seat, observe, parse_action
 from engine.players import load_policy
 from tests.bot.conftest import TEST_POLICY, LiveBot
