@@ -403,16 +403,16 @@ class Tables(commands.GroupCog, name="Tables",
                           description=locale_str("The rules this channel's table plays, for"
                                                  " you only"))
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> Options:
+        async def work() -> tuple[Options, Variant]:
             try:
                 table = await self.service.table_in_channel(self._channel_id(interaction),
                                                             latest=True)
             except Refusal:
-                return DEFAULT_OPTIONS  # no table yet: the default game
-            return table.options
+                return DEFAULT_OPTIONS, FORTY_TWO  # no table yet: the default game
+            return table.options, table.variant
 
-        options = await within_window(interaction, work())
-        reply = rules_message(locale_of(interaction), options)
+        options, variant = await within_window(interaction, work())
+        reply = rules_message(locale_of(interaction), options, variant)
         await send_private(interaction, None, embed=reply.embed)
 
     @app_commands.command(name=locale_str("help", msgctxt="command name"),
@@ -597,11 +597,13 @@ class Tables(commands.GroupCog, name="Tables",
 
     async def on_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
-        await send_private(interaction, last_trick_message(snapshot, locale_of(interaction)))
+        await send_private(interaction, last_trick_message(
+            snapshot, render.voice(locale_of(interaction), snapshot.table)))
 
     async def on_guide(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
-        reply = rules_message(locale_of(interaction), snapshot.table.options)
+        reply = rules_message(locale_of(interaction), snapshot.table.options,
+                              snapshot.table.variant)
         await send_private(interaction, None, embed=reply.embed)
 
     async def on_rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
