@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
+from enum import Enum
 
 from cogs.pictures import Tile
 from cogs.pictures.samples import playout
@@ -26,7 +27,7 @@ def tiles_in(value: object) -> list[Tile]:
         item = queue.popleft()
         if isinstance(item, Tile):
             found.append(item)
-        elif item is None or isinstance(item, str | int | float):
+        elif item is None or isinstance(item, str | int | float | Enum):
             continue
         elif isinstance(item, tuple):
             queue.extend(item)

@@ -20,7 +20,7 @@ def test_R_SEE_TABLE_each_trick_tile_lies_before_the_seat_that_played_it(seed: s
         scene = table_scene(seen, NAMES)
         played = dict(seen.trick)
         for seat in SEATS:
-            expected = tile_of(played[seat], seen) if seat in played else None
+            expected = tile_of(played[seat], seen, seen.variant) if seat in played else None
             assert scene.seats[seat].played == expected
             assert scene.seats[seat].turn == (seat == seen.to_act)
 
