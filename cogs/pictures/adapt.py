@@ -182,7 +182,7 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
     trump = observation.trump
     title = f"{words.your_hand} · {words.seats[seat]}"
     if trump is not None:
-        title += " · " + words.trump.format(trump=words.trumps[trump])
+        title += " · " + words.trump.format(trump=trump_name(trump, words))
     playing = observation.phase is Phase.PLAY and bool(observation.legal)
     legal = {action.tile.face for action in observation.legal if isinstance(action, Play)}
     hand = observation.hand
@@ -209,10 +209,11 @@ def _aside(observation: Observation, words: Words) -> tuple[TileGroup, ...]:
     out = set(observation.hand) | set(observation.discards)
     groups = []
     seen = tuple(tile for tile in observation.leftover if tile not in out)
-    for label, tiles in ((words.leftover, seen), (words.discarded, observation.discards)):
+    for label, tiles, dim in ((words.leftover, seen, False),
+                              (words.discarded, observation.discards, True)):
         if tiles:
             groups.append(TileGroup(label, tuple(tile_of(t, observation, variant)
-                                                 for t in tiles)))
+                                                 for t in tiles), dim))
     return tuple(groups)
 
 
@@ -223,6 +224,12 @@ def _face_up_discards(observation: Observation, table: _Table) -> TileGroup | No
     return TileGroup(table.words.discarded,
                      tuple(tile_of(tile, observation, table.variant)
                            for tile in observation.face_up_discards))
+
+
+def trump_name(trump: Trump, words: Words) -> str:
+    """A trump in words: a suit by its number (up to nines, V-GEN-SUITS), or its own name."""
+    suit = trump.suit
+    return words.trumps[trump] if suit is None else words.suits[suit]
 
 
 def _led(observation: Observation, words: Words) -> str:
@@ -305,7 +312,7 @@ def _contract_headline(hand: int, contract: Contract | None, trump: Trump | None
         parts.append(words.bid.format(seat=words.seats[contract.declarer],
                                       bid=bid_text(contract.bid, words)))
         parts.append(words.naming_trump if trump is None
-                     else words.trump.format(trump=words.trumps[trump]))
+                     else words.trump.format(trump=trump_name(trump, words)))
     return " · ".join(parts)
 
 

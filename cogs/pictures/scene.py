@@ -57,6 +57,8 @@ class TileGroup:
 
     label: str
     tiles: tuple[Tile, ...]
+    dim: bool = False
+    """Greyed, as tiles out of play are (discards)."""
 
 
 @dataclass(frozen=True, slots=True)
