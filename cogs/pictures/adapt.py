@@ -76,6 +76,10 @@ class _Table:
             return Look.PLAYERS
         return Look.COMPASS if seating.count == 4 else Look.TEAMS
 
+    @property
+    def dealt(self) -> int:
+        return self.variant.seating.count * self.variant.hand_size
+
     def side_of(self, seat: Seat) -> int:
         return self.variant.seating.side_of[seat]
 
@@ -119,6 +123,7 @@ def table_scene(observation: Observation, names: Sequence[str],
         if observation.phase is Phase.PLAY else "",
         legend=_legend(observation, table.variant, words) if playing else ("", ""),
         look=table.look,
+        dealt=table.dealt,
         discards=_face_up_discards(observation, table),
     )
 
@@ -152,7 +157,7 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
                                     words),
         banner=_result(summary, table), trick=words.last_trick if summary.tricks else "",
         legend=_legend(summary, variant, words) if summary.tricks else ("", ""),
-        look=table.look)
+        look=table.look, dealt=table.dealt)
 
 
 def _result(summary: HandSummary, table: _Table) -> str:

@@ -113,6 +113,8 @@ class TableScene:
     legend: tuple[str, str] = ("", "")
     """The words for the trump and count marks, shown when the scene has such tiles."""
     look: Look = Look.COMPASS
+    dealt: int = 28
+    """The tiles a hand deals in all, so the most the score board may have to show."""
     discards: TileGroup | None = None
     """Discards the rules show face up to everyone (72's discarded trumps, V-72-WIDOW)."""
 

@@ -64,6 +64,9 @@ class _Layout:
     trick_anchor: str = "la"
     footer: int = 0
     """A strip under the score board for the legend, where the table has no free corner."""
+    weighted_rows: bool = True
+    """Whether a score row without face-up tiles gives its room to the rows with tiles;
+    42's rows are of one height, as they have always been."""
 
     @property
     def centre(self) -> Point:
@@ -77,18 +80,23 @@ class _Layout:
         return (WIDTH - PAD, self.board - 16)
 
 
+FORTY_TWO_TILES = 28
+"""The tiles of a hand of 42: a score board of 600 px holds them."""
+
+
 @functools.cache
-def layout(seats: int) -> _Layout:
-    """The layout of a table of ``seats`` seats (3, 4, 6 or 8)."""
+def layout(seats: int, dealt: int = FORTY_TWO_TILES) -> _Layout:
+    """The layout of a table of ``seats`` seats (3, 4, 6 or 8) whose hands deal ``dealt``
+    tiles in all: the more the score board may have to show, the taller it is."""
     if seats == 3:
         return _triangle()
     if seats == 4:
-        return _oval()
+        return _oval(600 if dealt <= FORTY_TWO_TILES else 720)
     return _long_table(seats)
 
 
-def _oval() -> _Layout:
-    """42's table: the compass points of an oval, North at the top."""
+def _oval(height: int) -> _Layout:
+    """The four seats of 42's family: the compass points of an oval, North at the top."""
     board = 414
     centre = (WIDTH / 2, (HEADER + board) / 2)
     radii, trick_radii, plate = (292, 124), (112, 50), (200, 74)
@@ -98,9 +106,10 @@ def _oval() -> _Layout:
 
     angles = [-math.pi / 2 + math.pi / 2 * n for n in range(4)]
     return _Layout(
-        height=600, board=board, plate=plate, seats=tuple(on(radii, a) for a in angles),
+        height=height, board=board, plate=plate, seats=tuple(on(radii, a) for a in angles),
         tricks=tuple((on(trick_radii, a), abs(math.sin(a)) < 0.8) for a in angles), tile=44,
-        banner_room=2 * radii[0] - plate[0] - 24, draw_table=_draw_oval)
+        banner_room=2 * radii[0] - plate[0] - 24, draw_table=_draw_oval,
+        weighted_rows=height > 600)
 
 
 def _draw_oval(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
@@ -166,7 +175,7 @@ def _towards(start: Point, end: Point, share: float) -> Point:
 
 def draw_table(scene: TableScene) -> bytes:
     """The PNG of ``scene``: a pure function, so equal scenes give equal bytes."""
-    at = layout(len(scene.seats))
+    at = layout(len(scene.seats), scene.dealt)
     image = Image.new("RGB", (WIDTH, at.height), FELT)
     draw = ImageDraw.Draw(image)
     _header(draw, scene)
@@ -301,7 +310,9 @@ def _board(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene,
     tiles of one size and orientation so the rows compare at a glance."""
     sides = scene.sides
     draw.rectangle((0, at.board, WIDTH, at.height), fill=BAR)
-    heights = _row_heights(sides, at.height - at.footer - at.board - 6, scene.look)
+    room = at.height - at.footer - at.board - 6
+    heights = _row_heights(sides, room) if at.weighted_rows else [room / len(sides)] * len(
+        sides)
     big = min(heights) >= 80
     starts = [PAD + LABEL + _covered_width(draw, side, height)
               for side, height in zip(sides, heights, strict=True)]
@@ -318,12 +329,11 @@ SHORT_ROW = 80
 """The height of a score row without face-up tiles, beside rows that have many."""
 
 
-def _row_heights(sides: tuple[SideRow, ...], room: float, look: Look) -> list[float]:
-    """Equal rows at 42's table; elsewhere a row without face-up tiles gives its room to the
-    rows with tiles, in proportion to their tiles, so the captures of a large table are drawn
-    as large as they can be."""
+def _row_heights(sides: tuple[SideRow, ...], room: float) -> list[float]:
+    """A row without face-up tiles gives its room to the rows with tiles, in proportion to
+    their tiles, so the captures of a large table are drawn as large as they can be."""
     tiles = [sum(len(group) for group in side.groups) for side in sides]
-    if look is Look.COMPASS or not sum(tiles) or room < SHORT_ROW * len(sides):
+    if not sum(tiles) or room < SHORT_ROW * len(sides):
         return [room / len(sides)] * len(sides)
     spare = room - SHORT_ROW * len(sides)
     return [SHORT_ROW + spare * n / sum(tiles) for n in tiles]

@@ -44,8 +44,9 @@ from engine import VARIANTS, Game, Variant, observe
 from .helpers import NAMES, playout
 
 MAX_BYTES = 60_000
-HEIGHTS = {3: 740, 4: 600, 6: 760, 8: 760}
-"""The table picture's height by seats: the larger tables' score boards hold more."""
+HEIGHTS = {3: 740, 4: 720, 6: 760, 8: 760}
+"""The table picture's height by seats: the larger tables' score boards hold more; 42's own
+picture keeps its 600."""
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +94,8 @@ def test_every_sample_is_a_small_palette_png_800_wide(
         image = Image.open(io.BytesIO(picture))
         assert (image.format, image.mode, image.size[0]) == ("PNG", "P", 800), name
         if isinstance(scene, TableScene):
-            assert image.size[1] == HEIGHTS[len(scene.seats)], name
+            forty_two = scene.dealt == 28 and len(scene.seats) == 4
+            assert image.size[1] == (600 if forty_two else HEIGHTS[len(scene.seats)]), name
 
 
 def test_every_variant_has_samples_of_its_table_and_of_a_hand(
