@@ -30,8 +30,8 @@ def fail(message: str) -> int:
 
 
 async def run(config: Config) -> None:
-    storage = await Storage.open(config.database)
-    log.info("database %s ready", config.database)
+    storage = await Storage.open(config.storage_target, pool_size=config.pool_size)
+    log.info("database %s ready", storage.where)
     try:
         async with TexasBot(config, TableService(storage)) as bot:
             loop = asyncio.get_running_loop()

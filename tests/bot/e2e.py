@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.storage import _options_from_json
+from bot.storage.base import options_from_json
 from engine import SEATS, Domino, Game, HandState, Seat, Trump, parse_action
 from tests.discord_double import DiscordDouble, Message, MessageVersion, SimulatedMember
 from tests.discord_double.driver import InteractionResult
@@ -114,7 +114,7 @@ def table_state(db: Path, table_id: int) -> Game:
         rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
                            (table_id,)).fetchall()
     return Game.replay(seed, [(SEATS[s], parse_action(a)) for s, a in rows],
-                       _options_from_json(options))
+                       options_from_json(options))
 
 
 def face_up(hand: HandState | None) -> set[Domino]:
