@@ -25,8 +25,9 @@ TEST_POLICY = "engine.players.rules:decide"
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "texas42.sqlite3")
+async def storage(database: Path | str) -> AsyncIterator[Storage]:
+    """The storage contract, on each backend in turn."""
+    opened = await Storage.open(database)
     try:
         yield opened
     finally:

@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from engine import Phase
 from tests import hermetic
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
 from tests.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
 from tests.discord_double.fixtures import StartBot
+from tests.postgres import free_port
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -140,3 +142,23 @@ async def test_a_refused_token_is_one_line(discord_double: DiscordDouble,
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines == ["texas42: Discord refused DISCORD_TOKEN: copy the token again from the Bot "
                      "page of your application in the developer portal."], err
+
+
+async def test_database_problems_are_one_line(tmp_path: Path, postgres_url: str) -> None:
+    """A database the bot can't use stops it at start-up with one line that names the problem
+    and never the password, before it connects to Discord."""
+    parts = urlsplit(postgres_url)
+    cases = {
+        "DATABASE_URL must be sqlite:///path/to/file or postgresql://":
+            "mysql://bot:s3cret@127.0.0.1/texas42",
+        "cannot reach PostgreSQL at bot@127.0.0.1":
+            f"postgresql://bot:s3cret@127.0.0.1:{free_port()}/texas42",
+        "refused the login": urlunsplit(parts._replace(
+            netloc=f"intruder:s3cret@{parts.hostname}:{parts.port}")),
+    }
+    for words, url in cases.items():
+        env = {"DISCORD_TOKEN": "MTA4.Gx7abc.0123456789abcdefghij", "DATABASE_URL": url}
+        code, out, err = await run_bot(env, "-m", "bot", cwd=tmp_path)
+        lines = [line for line in err.splitlines() if line.strip()]
+        assert code == 2 and len(lines) == 1 and words in lines[0], err
+        assert "Traceback" not in out + err and "s3cret" not in out + err
