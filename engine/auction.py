@@ -55,7 +55,7 @@ def auction_actions(state: HandState) -> tuple[Action, ...]:
     setup = state.setup
     options = setup.options
     variant = setup.deal.variant
-    high = setup.bid.bid if setup.bid is not None else None
+    high = state.bid.bid if state.bid is not None else None
     if variant.house_rules and not (options.splash or options.plunge or options.forced_bid):
         key = (high.points, high.marks) if high is not None else (0, 0)
         found = _PLAIN_AUCTION.get(key)
@@ -64,7 +64,7 @@ def auction_actions(state: HandState) -> tuple[Action, ...]:
                                                            _Ladder(0, 0, False))
         return found
     if not variant.house_rules:  # a variant: no options, a ladder of its own
-        ladder = _Ladder.of(setup.calls)
+        ladder = _Ladder.of(state.calls)
         doubles = _doubles_held(state) if variant.water_bids else 0
         bid_key = (high.points, high.marks, high.kind.value) if high is not None else None
         variant_key = (variant.name, bid_key, ladder, doubles)
@@ -75,7 +75,7 @@ def auction_actions(state: HandState) -> tuple[Action, ...]:
         return found
     doubles = _doubles_held(state) if options.splash or options.plunge else 0
     return _auction_actions(variant, high, _must_bid(state), doubles, options,
-                            _Ladder.of(setup.calls))
+                            _Ladder.of(state.calls))
 
 
 _PLAIN_AUCTION: dict[tuple[int, int], tuple[Action, ...]] = {}

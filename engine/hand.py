@@ -31,7 +31,7 @@ from .errors import (
 from .options import DEFAULT_OPTIONS, Options
 from .phase import Phase
 from .records import Call, Contract, HandResult, Trick
-from .seats import Seat
+from .seats import Seat, Team
 from .trumps import (
     SPECIAL_SUIT,
     TrickModel,
@@ -50,13 +50,14 @@ _SEVENS = int(TrickModel.SEVENS)
 _NO_LEFTOVER, _AFTER_TRUMP = LeftoverStep.NONE, LeftoverStep.AFTER_TRUMP
 _ONE_ROUND = AuctionKind.ONE_ROUND
 _NO_TRUMP = int(Trump.NONE)
+_NELLO = Trump.NELLO
 
 
 class Setup(NamedTuple):
-    """What changes at most once a call: the deal, the options, the auction, the leftover step,
-    contract and trump.
+    """What changes at most once a hand: the deal, the options, the leftover step, contract and
+    trump (the calls of the auction are the state's own, so a call copies no setup).
 
-    ``bid`` is the highest bid so far; ``contract`` is set once the auction is over. ``hands``
+    ``contract`` is set once the auction is over. ``hands``
     and ``masks`` are each seat's tiles, the deal's until a declarer takes the leftover;
     ``discards`` each seat's face-down discards. ``led``, ``follow`` and ``power`` are the
     rows of the trick tables for the trump named; ``trick_size`` is the plays to a trick and
@@ -65,8 +66,6 @@ class Setup(NamedTuple):
 
     deal: Deal
     options: Options
-    calls: tuple[Call, ...] = ()
-    bid: Contract | None = None
     contract: Contract | None = None
     trump: Trump | None = None
     piles: int | None = None
@@ -83,6 +82,10 @@ class Setup(NamedTuple):
     next_of: tuple[Seat, ...] = ()
     callers: int = 4
     """Calls in a one-round auction (R-AUCTION); 0 when it goes round and round."""
+    facts: tuple[tuple[int, ...], int, tuple[Team, ...]] = ((), 0, ())
+    """The variant's counters by tile, trick value and side of each seat."""
+    early: scoring.EarlyEnd | None = None
+    """Once trump is named, the contract's numbers for R-EARLY-END, if it ends early."""
 
     @property
     def variant(self) -> Variant:
@@ -101,6 +104,10 @@ class _Fields(NamedTuple):
     result: HandResult | None
     suit: int
     """The suit the trick in progress was led in (R-LED-SUIT, V-BIG-LEAD-LOW)."""
+    calls: tuple[Call, ...]
+    """The auction so far, in order."""
+    bid: Contract | None
+    """The highest bid so far, during the auction and after it."""
 
 
 _make = tuple.__new__
@@ -117,12 +124,13 @@ class HandState(_Fields):
         variant = deal.variant
         seating = variant.seating
         first = seating.next_of[deal.dealer]
-        setup = _make(Setup, (deal, options, (), None, None, None, None, _NO_TRUMP, None,
+        setup = _make(Setup, (deal, options, None, None, None, _NO_TRUMP, None,
                               deal.hands, deal.masks, variant.no_discards, None, (), (), (),
                               seating.count, seating.next_of,
-                              seating.count if variant.auction is _ONE_ROUND else 0))
+                              seating.count if variant.auction is _ONE_ROUND else 0,
+                              variant.trick_facts, None))
         return _make(cls, (setup, _AUCTION, first, first, (), (), variant.no_points,
-                           variant.set_mask ^ mask_of(deal.leftover), None, 0))
+                           variant.set_mask ^ mask_of(deal.leftover), None, 0, (), None))
 
     # ----- reading ------------------------------------------------------------------------------
 
@@ -137,16 +145,6 @@ class HandState(_Fields):
     @property
     def options(self) -> Options:
         return self.setup.options
-
-    @property
-    def calls(self) -> tuple[Call, ...]:
-        """The auction so far, in order."""
-        return self.setup.calls
-
-    @property
-    def bid(self) -> Contract | None:
-        """The highest bid so far, during the auction and after it."""
-        return self.setup.bid
 
     @property
     def contract(self) -> Contract | None:
@@ -177,7 +175,7 @@ class HandState(_Fields):
     def actions(self) -> tuple[Call, ...]:
         """Every accepted action with its author, in order (what R-REVIEW shows once it is over)."""
         setup = self.setup
-        calls = list(setup.calls)
+        calls = list(self.calls)
         contract = setup.contract
         steps = leftover.calls(setup)
         after_trump = setup.variant.leftover_step is LeftoverStep.AFTER_TRUMP
@@ -317,8 +315,8 @@ class HandState(_Fields):
     def _call(self, seat: Seat, action: Action) -> HandState:
         """R-AUCTION (V-BIG-AUCTION): record a bid or a pass; end the auction when it is over."""
         old = self.setup
-        calls = (*old.calls, _make(Call, (seat, action)))
-        bid = _make(Contract, (seat, action)) if type(action) is Bid else old.bid
+        calls = (*self.calls, _make(Call, (seat, action)))
+        bid = _make(Contract, (seat, action)) if type(action) is Bid else self.bid
         if len(calls) < old.callers:  # R-AUCTION: each seat speaks once
             following: Seat | None = old.next_of[seat]
         elif old.callers:
@@ -326,13 +324,12 @@ class HandState(_Fields):
         else:
             following = auction.next_caller_round_and_round(old.deal.variant.seating, calls, bid)
         if following is not None:
-            setup = _make(Setup, (*old[:2], calls, bid, *old[4:]))
-            return _make(HandState, (setup, _AUCTION, following, *self[3:]))
+            return _make(HandState, (old, _AUCTION, following, *self[3:10], calls, bid))
         if bid is None:  # R-ALLPASS
-            return self._with(old._replace(calls=calls), _OVER, None,
-                              scoring.all_passed(old.deal.variant, old.options))
-        setup = _make(Setup, (*old[:2], calls, bid, bid, *old[5:]))  # R-DECLARER
-        naming = _make(HandState, (setup, _TRUMP, bid.names_trump, *self[3:]))
+            result = scoring.all_passed(old.deal.variant, old.options)
+            return _make(HandState, (old, _OVER, None, *self[3:8], result, 0, calls, None))
+        setup = _make(Setup, (*old[:2], bid, *old[3:]))  # R-DECLARER
+        naming = _make(HandState, (setup, _TRUMP, bid.names_trump, *self[3:10], calls, bid))
         if old.deal.variant.leftover_step is _NO_LEFTOVER:
             return naming
         return leftover.after_auction(naming)
@@ -344,22 +341,26 @@ class HandState(_Fields):
         old = self.setup
         trump = action.trump
         model = int(trump) if trump <= _NO_TRUMP else trick_model(trump, old.options)
-        tables = old.deal.variant.tables
-        nello = action.trump is Trump.NELLO
-        setup = _make(Setup, (*old[:5], action.trump, action.piles, model,
-                              namer.partner if nello else None, *old[9:13], tables.led[model],
+        variant = old.deal.variant
+        tables = variant.tables
+        nello = trump is _NELLO
+        early = scoring.early_end(variant, old.options, old.contract, trump)
+        setup = _make(Setup, (*old[:3], trump, action.piles, model,
+                              namer.partner if nello else None, *old[7:11], tables.led[model],
                               tables.follow[model], tables.power[model],
-                              old.trick_size - 1 if nello else old.trick_size, *old[17:]))
+                              old.trick_size - 1 if nello else old.trick_size, *old[15:18],
+                              early))
         playing = _make(HandState, (setup, _PLAY, namer, namer, (), (), self.points, self.held,
-                                    None, 0))
-        if old.deal.variant.leftover_step is _AFTER_TRUMP:
+                                    None, 0, self.calls, self.bid))
+        if variant.leftover_step is _AFTER_TRUMP:
             return leftover.after_trump(playing)
         return playing
 
     def _with(self, setup: Setup, phase: Phase, to_act: Seat | None,
               result: HandResult | None = None) -> HandState:
         return _make(HandState, (setup, phase, to_act, self.leader, self.trick, self.tricks,
-                                 self.points, self.held, result, self.suit))
+                                 self.points, self.held, result, self.suit, self.calls,
+                                 self.bid))
 
     # ----- tricks -----------------------------------------------------------------------------
 
@@ -395,7 +396,7 @@ class HandState(_Fields):
             if nxt is setup.sitting_out:
                 nxt = setup.next_of[nxt]
             return _make(HandState, (setup, _PLAY, nxt, self.leader, trick, self.tricks,
-                                     self.points, held, None, suit))
+                                     self.points, held, None, suit, self.calls, self.bid))
         return self._finish_trick(trick, held, suit)
 
     def _held_copy(self, tile: Domino, mine: int) -> Domino:
@@ -427,8 +428,7 @@ class HandState(_Fields):
                       suit: int) -> HandState:
         """R-WIN (the first played among equals, V-GEN-TIE), R-POINTS, then R-EARLY-END."""
         setup = self.setup
-        variant = setup.deal.variant
-        count, points, side_of = variant.trick_facts
+        count, points, side_of = setup.facts
         winner, best = trick[0]
         power = setup.power[suit]
         best_power = power[best]
@@ -445,12 +445,12 @@ class HandState(_Fields):
             taken = (taken[0] + points, taken[1]) if side == 0 else (taken[0], taken[1] + points)
         else:
             taken = (*taken[:side], taken[side] + points, *taken[side + 1:])
-        result = scoring.decide(setup, taken, tricks, variant)
+        result = scoring.decide(setup, taken, tricks)
         if result is None:
             return _make(HandState, (setup, _PLAY, winner, winner, (), tricks, taken,
-                                     held, None, 0))
+                                     held, None, 0, self.calls, self.bid))
         return _make(HandState, (setup, _OVER, None, winner, (), tricks, taken, held,
-                                 result, 0))
+                                 result, 0, self.calls, self.bid))
 
 
 def _plays(plays: tuple[tuple[Seat, Domino], ...], low: bool) -> list[Call]:

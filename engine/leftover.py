@@ -150,7 +150,7 @@ def _to_play(state: HandState, laid: list[Domino]) -> HandState:
     points = list(state.points)
     points[variant.seating.other_side(side_of[contract.declarer])] += given
     taken = tuple(points)
-    result = scoring.decide(setup, taken, (), variant)
+    result = scoring.decide(setup, taken, ())
     if result is not None:
         return state._replace(phase=Phase.OVER, to_act=None, points=taken, result=result)
     return state._replace(phase=Phase.PLAY, to_act=contract.names_trump, points=taken)

@@ -5,10 +5,12 @@ V-BIG-SCORE, V-140-SCORE, V-72-SCORE). Points and marks are per side (V-GEN-SEAT
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from .options import Options
 from .records import Contract, HandResult, Trick
+from .seats import Team
 from .trumps import Trump
 from .variants import Scoring, Variant
 
@@ -25,46 +27,72 @@ def all_passed(variant: Variant, options: Options) -> HandResult:
     return HandResult(redeal=True, made=False, marks=zeros, score=zeros if in_points else None)
 
 
-def decide(setup: Setup, points: tuple[int, ...], tricks: tuple[Trick, ...],
-           variant: Variant) -> HandResult | None:
+class EarlyEnd(NamedTuple):
+    """What R-EARLY-END compares after each trick, worked out once when trump is named."""
+
+    side: Team
+    """The declaring side."""
+    need: int
+    """The points bid; 0 on a marks contract, which needs every trick (R-CONTRACT-MARKS)."""
+    spare: int
+    """The points the defenders may take before a points contract is set."""
+    tricks: int
+    side_of: tuple[Team, ...]
+
+
+def early_end(variant: Variant, options: Options, contract: Contract | None,
+              trump: Trump) -> EarlyEnd | None:
+    """The numbers of a contract that ends as soon as it is decided: a marks-scored game
+    (R-EARLY-END), but for Nello and the 250-point game, which play on (H-NELLO, H-POINTS)."""
+    if variant.scoring is not _MARKS or trump is _NELLO or options.points_game:
+        return None
+    assert contract is not None
+    key = (variant, contract.declarer, contract.bid.points)
+    found = _EARLY.get(key)
+    if found is None:
+        side_of = variant.seating.side_of
+        need = key[2]
+        found = _EARLY[key] = EarlyEnd(side_of[contract.declarer], need,
+                                       variant.total_points - need, variant.hand_size, side_of)
+    return found
+
+
+_EARLY: dict[tuple[Variant, int, int], EarlyEnd] = {}
+"""Every contract's numbers, by variant, declarer and points bid: a handful per variant."""
+
+
+def decide(setup: Setup, points: tuple[int, ...],
+           tricks: tuple[Trick, ...]) -> HandResult | None:
     """The result once the hand is decided, else None: as soon as the captured tiles alone
     settle a marks-scored contract (R-EARLY-END), after every trick in games scored in points."""
+    early = setup.early
+    if early is not None:  # on the hot path of play: R-CONTRACT-POINTS, R-CONTRACT-MARKS
+        side, need, spare, size, side_of = early
+        if need:
+            taken = points[side]
+            if taken < need and sum(points) - taken <= spare:
+                return None
+            made = taken >= need
+        else:
+            if not tricks:  # V-72-WIDOW: a discard before the first trick
+                return None
+            made = side_of[tricks[-1].winner] == side
+            if made and len(tricks) < size:
+                return None
+        return _award(setup.deal.variant, setup.contract, made)
+    variant = setup.deal.variant
     contract = setup.contract
     assert contract is not None
-    kind = variant.scoring
-    if kind is _MARKS and setup.trump is not _NELLO and not setup.options.points_game:
-        made = _settled(variant, contract, points, tricks)
-        if made is None:
-            return None
-        return _award(variant, contract, made)
-    made = _settled_at_the_end(variant, setup, points, tricks)
-    if made is None:
+    settled = _settled_at_the_end(variant, setup, points, tricks)
+    if settled is None:
         return None
+    made = settled
+    kind = variant.scoring
     if kind is Scoring.MARKS and not setup.options.points_game:
         return _award(variant, contract, made)  # Nello
     if kind is Scoring.MOON:
         return _moon_result(variant, contract, points, made)
     return _points_result(variant, contract, points, made)
-
-
-def _settled(variant: Variant, contract: Contract, points: tuple[int, ...],
-             tricks: tuple[Trick, ...]) -> bool | None:
-    """True once made, False once impossible, None while undecided (on the hot path of play)."""
-    side_of = variant.trick_facts[2]
-    side = side_of[contract.declarer]
-    bid = contract.bid
-    if bid.marks:  # R-CONTRACT-MARKS: every trick
-        if not tricks:
-            return None
-        if side_of[tricks[-1].winner] != side:
-            return False
-        return True if len(tricks) == variant.hand_size else None
-    taken = points[side]
-    if taken >= bid.points:  # R-CONTRACT-POINTS
-        return True
-    if sum(points) - taken > variant.total_points - bid.points:
-        return False
-    return None
 
 
 def _settled_at_the_end(variant: Variant, setup: Setup, points: tuple[int, ...],
@@ -90,6 +118,7 @@ def _settled_at_the_end(variant: Variant, setup: Setup, points: tuple[int, ...],
     return points[side] >= contract.bid.points
 
 
+@lru_cache(maxsize=1024)
 def _award(variant: Variant, contract: Contract, made: bool) -> HandResult:
     """R-AWARD: made, the declarers receive the contract's marks; set, every other side does
     (the defenders of three-hand 42 each, V-THREE-AWARD)."""
