@@ -93,6 +93,14 @@ class Refusal(Exception):
         return t(locale, self.msgid, **params)
 
 
+class _Stale(Exception):
+    """The action lost a race: another writer committed the table's next action first."""
+
+
+ATTEMPTS = 3
+"""Tries of one action against other writers of its table before the player is told to retry."""
+
+
 class Unrestorable(Refusal):
     """A stored table whose game this bot cannot rebuild exactly (another rules version, or
     actions the engine refuses): it is left as stored, and only closing it is offered."""
@@ -331,12 +339,12 @@ class TableService:
 
     async def snapshot(self, table_id: int) -> TableSnapshot:
         async with self._locks[table_id]:
-            return self._snapshot(await self._load(table_id))
+            return self._snapshot(await self._load_current(table_id))
 
     async def panel(self, table_id: int, user_id: int) -> Panel:
         """``user_id``'s own panel (the My hand button and /42 hand)."""
         async with self._locks[table_id]:
-            live = await self._load(table_id)
+            live = await self._load_current(table_id)
             seat = self._seat(live.table, user_id)
             if live.game is None:
                 raise Refusal("The game has not started yet.")
@@ -706,36 +714,61 @@ class TableService:
 
     async def _act(self, table_id: int, user_id: int, text: str,
                    drawn: tuple[int, int] | None) -> Accepted:
+        """One attempt on the game as cached, then, if another writer (another process of the
+        bot) moved the table meanwhile, on the game as stored: a click from a panel that
+        process drew is accepted, and an action is never applied twice."""
         async with self._locks[table_id]:
-            live = await self._load(table_id)
-            table = live.table
-            if table.status is Status.CLOSED:
-                raise Refusal("This table was closed.")
-            seat = self._seat(table, user_id)
-            if table.status is Status.FINISHED:
-                raise Refusal("This game is over.")
-            if live.game is None:
-                raise Refusal("The game has not started yet.")
-            game = live.game
-            if drawn is not None and drawn[0] != game.hand_number:
-                raise Refusal("That button belongs to an earlier hand; here is your current"
-                              " panel.", panel=self._panel(live, seat))
-            if drawn is not None and drawn[1] != live.count:
-                raise Refusal("That panel was out of date, so nothing was done; here is your"
-                              " current one.", panel=self._panel(live, seat))
-            if seat in table.stand_ins:
-                raise Refusal("A computer player is playing for you while you are away: press"
-                              " I'm back to play again.", panel=self._panel(live, seat))
-            try:
-                action = parse_action(text)
-            except ValueError:
-                raise Refusal("That button is not one of this table's.") from None
-            try:
-                accepted = await self._commit(live, seat, action)
-            except RuleError as error:
-                raise refusal_for(error, self._panel(live, seat)) from None
+            for attempt in range(ATTEMPTS):
+                live = await self._load(table_id)
+                try:
+                    accepted = await self._act_on(live, user_id, text, drawn)
+                    break
+                except _Stale:
+                    continue
+                except Refusal:
+                    if attempt or not await self._behind(live):
+                        raise
+            else:
+                raise Refusal("The table changed meanwhile; open your hand again.")
         self._changed(table_id)
         return accepted
+
+    async def _act_on(self, live: _Live, user_id: int, text: str,
+                      drawn: tuple[int, int] | None) -> Accepted:
+        table = live.table
+        if table.status is Status.CLOSED:
+            raise Refusal("This table was closed.")
+        seat = self._seat(table, user_id)
+        if table.status is Status.FINISHED:
+            raise Refusal("This game is over.")
+        if live.game is None:
+            raise Refusal("The game has not started yet.")
+        game = live.game
+        if drawn is not None and drawn[0] != game.hand_number:
+            raise Refusal("That button belongs to an earlier hand; here is your current"
+                          " panel.", panel=self._panel(live, seat))
+        if drawn is not None and drawn[1] != live.count:
+            raise Refusal("That panel was out of date, so nothing was done; here is your"
+                          " current one.", panel=self._panel(live, seat))
+        if seat in table.stand_ins:
+            raise Refusal("A computer player is playing for you while you are away: press"
+                          " I'm back to play again.", panel=self._panel(live, seat))
+        try:
+            action = parse_action(text)
+        except ValueError:
+            raise Refusal("That button is not one of this table's.") from None
+        try:
+            return await self._commit(live, seat, action)
+        except RuleError as error:
+            raise refusal_for(error, self._panel(live, seat)) from None
+
+    async def _behind(self, live: _Live) -> bool:
+        """Whether the stored game has moved past the cached one (another process acted); if
+        so the cache is dropped, to be loaded again."""
+        if await self.storage.action_count(live.table.id) == live.count:
+            return False
+        self._live.pop(live.table.id, None)
+        return True
 
     async def computer_turn(self, table_id: int) -> ComputerTurn | None:
         """The computer player's turn at this table, if the seat to act is played by one."""
@@ -764,7 +797,11 @@ class TableService:
             if (table.status is not Status.PLAYING or game is None or live.count != turn.count
                     or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
                 return None
-            accepted = await self._commit(live, turn.seat, parse_action(text), by_computer=True)
+            try:
+                accepted = await self._commit(live, turn.seat, parse_action(text),
+                                              by_computer=True)
+            except _Stale:
+                accepted = None  # another process moved first: look again at the stored game
         self._changed(turn.table_id)
         return accepted
 
@@ -790,9 +827,9 @@ class TableService:
             await self.storage.append_action(table.id, stored, finished=members,
                                              computers=computers)
         except ConflictError:
-            # Another process wrote to this table: drop the cache and let the player retry.
+            # Another process wrote to this table first: the cache is behind, drop it.
             self._live.pop(table.id, None)
-            raise Refusal("The table changed meanwhile; open your hand again.") from None
+            raise _Stale() from None
         live.event = describe_event(seat, action, game, after)
         live.game, live.count, live.contracts = after, live.count + 1, contracts
         live.results = results
@@ -803,6 +840,14 @@ class TableService:
                  " (computer)" if by_computer else "")
         snapshot = self._snapshot(live, hand_ended=finished_hand)
         return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat, by_computer)
+
+    async def _load_current(self, table_id: int) -> _Live:
+        """The table with its game as stored now, even if another process moved it since it
+        was cached (what players are shown)."""
+        live = await self._load(table_id)
+        if live.game is not None and await self._behind(live):
+            live = await self._load(table_id)
+        return live
 
     async def _load(self, table_id: int) -> _Live:
         live = self._live.get(table_id)

@@ -49,6 +49,7 @@ SCHEMA_VERSION = 4
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
                  "rules_version, status, ping_message_id, variant")
+NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
 BATCH = 500
 """Tables whose seats are read in one query (far below either backend's parameter limit)."""
 
@@ -264,6 +265,11 @@ class Storage(ABC):
             table_id)
         return [StoredAction(row[0], row[1], ALL_SEATS[row[2]], row[3]) for row in rows]
 
+    async def action_count(self, table_id: int) -> int:
+        """How many actions the table has accepted: whether a game held in memory is behind."""
+        row = await self._fetchrow(NEXT_ACTION, table_id)
+        return int(row[0])
+
     async def append_action(self, table_id: int, action: StoredAction, *,
                             finished: Iterable[PlayerResult] | None = None,
                             computers: Iterable[ComputerResult] = ()) -> None:
@@ -276,8 +282,7 @@ class Storage(ABC):
         there first) or the game is not on."""
         async with self._transaction() as db:
             guild_id = await self._require_status(db, table_id, Status.PLAYING)
-            row = await db.fetchrow("SELECT COALESCE(MAX(n) + 1, 0) FROM actions"
-                                    " WHERE table_id = $1", table_id)
+            row = await db.fetchrow(NEXT_ACTION, table_id)
             if int(row[0]) != action.n:
                 raise ConflictError(f"table {table_id} is at action {row[0]}, not {action.n}")
             await db.execute(
