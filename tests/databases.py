@@ -98,10 +98,25 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
         drop_database(postgres_server, url)
 
 
-@pytest.fixture(params=BACKENDS)
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """The test runs once on each backend: an SQLite file's path, or a PostgreSQL URL."""
-    if request.param == "sqlite":
+def _target(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Path | str:
+    if backend == "sqlite":
         return tmp_path / "texas42.sqlite3"
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The test runs once on each backend: an SQLite file's path, or a PostgreSQL URL."""
+    return _target(request, request.param, tmp_path)
+
+
+@pytest.fixture
+def live_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The database of a bot under test end to end: an SQLite file, unless the test is marked
+    :data:`on_both_backends`, which runs it on PostgreSQL too."""
+    return _target(request, getattr(request, "param", "sqlite"), tmp_path)
+
+
+on_both_backends = pytest.mark.parametrize("live_database", BACKENDS, indirect=True)
+"""An end-to-end test that also runs once with the bot on PostgreSQL."""

@@ -27,3 +27,8 @@ def describe_url(url: str) -> str:
     port = f":{parts.port}" if parts.port else ""
     database = parts.path.lstrip("/")
     return f"{user}{parts.hostname or 'localhost'}{port}" + (f"/{database}" if database else "")
+
+
+def settings_for(target: Path | str) -> dict[str, str]:
+    """The settings that put a bot process on ``target``."""
+    return {"DATABASE_URL": target} if is_postgres(target) else {"DATABASE_PATH": str(target)}

@@ -1,6 +1,7 @@
 """The real ``python -m bot`` in its own process: killed with SIGKILL mid-auction and mid-trick,
-started again on the same SQLite file, it goes on from the same state and the buttons posted
-before still work. Also its start-up failures: one line, no traceback."""
+started again on the same database (an SQLite file, or PostgreSQL), it goes on from the same
+state and the buttons posted before still work. Also its start-up failures: one line, no
+traceback."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from bot.storage.target import settings_for
 from engine import Phase
 from tests import hermetic
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
@@ -55,10 +57,11 @@ async def old_panel_of(table: Table) -> tuple[SimulatedMember, Message]:
 
 async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
                                              start_bot_process: StartBot,
-                                             tmp_path: Path) -> None:
+                                             database: Path | str) -> None:
+    """On SQLite, and on PostgreSQL."""
     double = discord_double
-    db = tmp_path / "texas42.sqlite3"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO"}
+    db = database
+    env = {**settings_for(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO"}
     table = Table(double, db)
     process = await start_bot_process("bot", env=env, wait_for_sync=True)
     await table.open()
