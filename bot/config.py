@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from engine.players import load_policy
 
+from .shards import ShardError, Shards
 from .storage.target import SQLITE_SCHEME, describe_url, is_postgres
 
 DEFAULT_DATABASE = Path("data") / "texas42.sqlite3"
@@ -79,6 +80,9 @@ class Config:
     """The computer players' policy, as ``package.module:function``."""
     bot_workers: int = field(default_factory=default_bot_workers)
     """Processes that think for the computer players, off the event loop."""
+    shards: Shards | None = None
+    """The Discord shards this process holds (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: the
+    bot does not shard, one connection gets every server."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None,
@@ -140,11 +144,17 @@ class Config:
                               f"package.module:function: {error}.") from None
 
         bot_workers = _whole_number(values, "BOT_WORKERS", default_bot_workers(), "processes")
+        shards = shard_setting(values)
+        if shards is not None and not shards.whole and database_url is None:
+            raise ConfigError(f"SHARD_IDS={values.get('SHARD_IDS', '').strip()} holds only some "
+                              f"of the {shards.count} shards: the other processes must share "
+                              f"this one's database, so set DATABASE_URL to a PostgreSQL "
+                              f"server.")
 
         return cls(token=token, database=database, data_dir=data_dir,
                    database_url=database_url, pool_size=pool_size, log_level=log_level,
                    log_color=log_color, dev_guild_id=dev_guild_id, bot_pause=bot_pause,
-                   bot_policy=bot_policy, bot_workers=bot_workers)
+                   bot_policy=bot_policy, bot_workers=bot_workers, shards=shards)
 
     @property
     def storage_target(self) -> Path | str:
@@ -175,7 +185,8 @@ class Config:
                 f"log_level={self.log_level!r}, log_color={self.log_color.value!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, "
                 f"bot_pause={self.bot_pause!r}, bot_policy={self.bot_policy!r}, "
-                f"bot_workers={self.bot_workers!r})")
+                f"bot_workers={self.bot_workers!r}, "
+                f"shards={str(self.shards) if self.shards else None!r})")
 
 
 def _whole_number(values: Mapping[str, str], name: str, default: int, unit: str) -> int:
@@ -185,6 +196,24 @@ def _whole_number(values: Mapping[str, str], name: str, default: int, unit: str)
     if not text.isdigit() or int(text) < 1:
         raise ConfigError(f"{name} must be a whole number of {unit}, at least 1, not {text!r}.")
     return int(text)
+
+
+def shard_setting(values: Mapping[str, str]) -> Shards | None:
+    """``SHARD_COUNT`` shards in all, of which this process holds ``SHARD_IDS`` (all of them
+    when unset); neither set: no sharding."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(f"SHARD_IDS={ids_text} needs SHARD_COUNT, the number of shards "
+                              f"of all the bot's processes together.")
+        return None
+    count = _whole_number(values, "SHARD_COUNT", 1, "shards")
+    try:
+        return Shards.parse(count, ids_text)
+    except ShardError as error:
+        raise ConfigError(f"SHARD_IDS must be shard ids or ranges of the {count} shards, like "
+                          f"0-{count - 1}: {error}.") from None
 
 
 def database_setting(values: Mapping[str, str]) -> tuple[Path | None, Path, str | None]:

@@ -60,6 +60,7 @@ from .records import (
     StoredAction,
     TableRecord,
 )
+from .shards import ALL, Shards
 from .storage import ConflictError, Storage
 
 log = logging.getLogger(__name__)
@@ -299,8 +300,11 @@ class _Live:
 
 class TableService:
     def __init__(self, storage: Storage, *, new_seed: Callable[[], str] | None = None,
-                 options: Options = DEFAULT_OPTIONS) -> None:
+                 options: Options = DEFAULT_OPTIONS, shards: Shards = ALL) -> None:
+        """``shards``: the Discord shards this process holds; only their servers' tables are
+        resumed here (other processes resume theirs)."""
         self.storage = storage
+        self.shards = shards
         self._new_seed = new_seed or (lambda: secrets.token_hex(8))
         self._options = options
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -360,7 +364,8 @@ class TableService:
             return summary
 
     async def active_tables(self) -> list[TableRecord]:
-        return await self.storage.active_tables()
+        """The open tables of the servers on this process's shards."""
+        return await self.storage.active_tables(self.shards)
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
                           game: GameKind = GameKind.MARKS) -> list[Standing]:

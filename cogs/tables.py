@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.answers import answer_error, locale_of, send_private, within_window
+from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
 from bot.records import GameKind, Status, TableRecord
@@ -621,8 +621,11 @@ class Tables(commands.GroupCog, name="Tables",
                 await self._show_panel(interaction, error.panel,
                                        notice=error.text(locale_of(interaction)))
                 return
-            except discord.HTTPException:
-                log.warning("could not show the panel with a refusal", exc_info=True)
+            except discord.HTTPException as failed:
+                if answered_elsewhere(failed):
+                    error = failed
+                else:
+                    log.warning("could not show the panel with a refusal", exc_info=True)
         await answer_error(interaction, error)
 
     # ----- helpers ------------------------------------------------------------------------------

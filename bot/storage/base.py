@@ -42,6 +42,7 @@ from ..records import (
     StoredAction,
     TableRecord,
 )
+from ..shards import ALL, Shards
 from .target import is_postgres
 
 SCHEMA_VERSION = 4
@@ -196,11 +197,16 @@ class Storage(ABC):
             " ORDER BY id DESC LIMIT 1", channel_id)
         return (await self._with_seats([row]))[0] if row is not None else None
 
-    async def active_tables(self) -> list[TableRecord]:
-        """Every table in its lobby or in play, oldest first (to refresh them after a restart)."""
+    async def active_tables(self, shards: Shards = ALL) -> list[TableRecord]:
+        """Every table in its lobby or in play in the servers on ``shards``, oldest first (to
+        refresh them after a restart)."""
+        where, args = "", []
+        if not shards.whole:
+            marks = ", ".join(f"${i}" for i in range(2, len(shards.ids) + 2))
+            where, args = f" AND (guild_id >> 22) % $1 IN ({marks})", [shards.count, *shards.ids]
         rows = await self._fetch(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing')"
-            " ORDER BY id")
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing'){where}"
+            " ORDER BY id", *args)
         return await self._with_seats(rows)
 
     async def delete_table(self, table_id: int) -> None:

@@ -18,6 +18,7 @@ from bot.config import (
     default_bot_workers,
     read_env_file,
 )
+from bot.shards import Shards
 
 TOKEN = "MTA4.Gx7abc.0123456789abcdefghij"
 
@@ -69,6 +70,11 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///a.db", "DATABASE_PATH": "b.db"},
      "keep one of them"),
     ({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": "0"}, "DATABASE_POOL_SIZE must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0-1"}, "needs SHARD_COUNT"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "none"}, "SHARD_COUNT must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "3-5"}, "within shards 0 to 3"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "first"}, "SHARD_IDS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, "set DATABASE_URL"),
 ])
 def test_problems_are_one_line(tmp_path: Path, environ: dict[str, str], words: str) -> None:
     with pytest.raises(ConfigError) as caught:
@@ -175,3 +181,16 @@ def test_database_url_chooses_the_backend() -> None:
     assert "s3cret" not in repr(server) and "bot@db:5432/texas42" in repr(server)
     assert Config.from_env({**base, "DATABASE_URL": "postgres:///texas42"},
                            env_file=None).database_url == "postgres:///texas42"
+
+
+def test_shards_this_process_holds() -> None:
+    base = {"DISCORD_TOKEN": TOKEN}
+    assert Config.from_env(base, env_file=None).shards is None  # no sharding, as before
+    alone = Config.from_env({**base, "SHARD_COUNT": "2"}, env_file=None).shards
+    assert alone == Shards(2, (0, 1)) and alone.whole
+    some = Config.from_env({**base, "SHARD_COUNT": "8", "SHARD_IDS": "2-3,6",
+                            "DATABASE_URL": "postgresql://db/texas42"}, env_file=None).shards
+    assert some == Shards(8, (2, 3, 6)) and not some.whole
+    guild = (6 << 22) | 12345  # Discord's formula: (guild_id >> 22) % shard_count
+    assert some.of(guild) == 6 and some.owns(guild) and not some.owns(guild + (1 << 22))
+    assert str(some) == "2-3, 6 of 8"
