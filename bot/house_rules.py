@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine import DEFAULT_OPTIONS, Options
 from engine.options import NelloDoubles
 
-from .i18n import N_, t
+from .i18n import N_, Locale, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,17 +122,17 @@ def values_of(options: Options) -> frozenset[str]:
     return frozenset(found)
 
 
-def label(locale: str | None, choice: Choice) -> str:
+def label(locale: Locale, choice: Choice) -> str:
     """A choice in the reader's language."""
     return t(locale, choice.label)
 
 
-def labels(locale: str | None, values: Collection[str]) -> list[str]:
+def labels(locale: Locale, values: Collection[str]) -> list[str]:
     """The chosen rules in words, in the order of :data:`CHOICES`."""
     return [label(locale, choice) for choice in CHOICES if choice.value in values]
 
 
-def rules_text(locale: str | None, options: Options) -> str:
+def rules_text(locale: Locale, options: Options) -> str:
     """The line of the table message that says which house rules are in force."""
     if options == DEFAULT_OPTIONS:
         return t(locale, "Rules: standard (no house rules).")

@@ -4,7 +4,9 @@ message catalog of the reader's language.
 A message id is the whole English sentence with ``{named}`` placeholders, as gettext expects, so
 a translator always sees a full sentence and never assembles one from fragments. Parameters that
 are engine values (a seat, a team, a trump, a tile) are named in the reader's language here, in
-one place, so that no caller formats them by hand.
+one place, so that no caller formats them by hand. Seats and sides are named as the table
+being read about names them (:class:`Reader`): compass seats at four, numbered seats at three,
+team colours at six and eight.
 
 The catalogs are gettext ``.po`` files, ``locales/<language>/LC_MESSAGES/messages.po`` beside
 this module, compiled in memory the first time a language is asked for. English is the message
@@ -20,6 +22,7 @@ import gettext
 import io
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 
@@ -27,6 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from engine import Domino, Seat, Team, Trump
+from engine.seats import FOUR_SEATS, Seating
 
 DEFAULT_LOCALE = "en-US"
 DOMAIN = "messages"
@@ -121,16 +125,39 @@ def _compiled(name: str) -> gettext.GNUTranslations:
     return compiled
 
 
-def _lookup(locale: str | None, msgid: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Someone reading about one table: their language, and the table's seating, which says
+    what its seats and sides are called (:func:`name`)."""
+
+    locale: str | None
+    seating: Seating = FOUR_SEATS
+
+
+Locale = str | Reader | None
+"""Whom a text is for: a language tag, or a :class:`Reader` of one table."""
+
+
+def language(locale: Locale) -> str | None:
+    """The language tag of ``locale``."""
+    return locale.locale if isinstance(locale, Reader) else locale
+
+
+def reader(locale: Locale, seating: Seating) -> Reader:
+    """``locale`` reading about a table seated as ``seating``."""
+    return Reader(language(locale), seating)
+
+
+def _lookup(locale: Locale, msgid: str) -> str:
     """The translation of ``msgid`` for ``locale``; English is the message id itself."""
-    return translations(locale).gettext(msgid)
+    return translations(language(locale)).gettext(msgid)
 
 
-def _lookup_plural(locale: str | None, singular: str, plural: str, n: int) -> str:
-    return translations(locale).ngettext(singular, plural, n)
+def _lookup_plural(locale: Locale, singular: str, plural: str, n: int) -> str:
+    return translations(language(locale)).ngettext(singular, plural, n)
 
 
-def t(locale: str | None, msgid: str, **params: object) -> str:
+def t(locale: Locale, msgid: str, **params: object) -> str:
     """``msgid`` in ``locale``, with its placeholders filled in.
 
     >>> t(None, "It's {seat}'s turn.", seat=Seat.EAST)
@@ -141,7 +168,7 @@ def t(locale: str | None, msgid: str, **params: object) -> str:
     return _lookup(locale, msgid).format_map(_localized(locale, params))
 
 
-def tn(locale: str | None, singular: str, plural: str, n: int, **params: object) -> str:
+def tn(locale: Locale, singular: str, plural: str, n: int, **params: object) -> str:
     """The singular or plural form for ``n`` (passed to the text as ``{n}``).
 
     >>> tn(None, "{n} mark", "{n} marks", 2), tn("it", "{n} mark", "{n} marks", 2)
@@ -174,16 +201,34 @@ TRUMP_TITLES: Mapping[Trump, str] = {
 """A trump on its own, as a choice in a list (``TRUMP_NAMES`` are said within sentences)."""
 
 
-def name(locale: str | None, value: Seat | Team | Trump) -> str:
-    """A seat, team or trump as the reader says it."""
-    if isinstance(value, Seat):
-        return _lookup(locale, SEAT_NAMES[value])
-    if isinstance(value, Team):
+COLOURED_SEATS = (N_("Red {n}"), N_("Blue {n}"), N_("Green {n}"))
+"""A seat at six or eight: its team's colour and its number within the team."""
+COLOURED_SIDES = (N_("Red"), N_("Blue"), N_("Green"))
+NUMBERED_SEAT = N_("Seat {n}")
+"""A seat at three, where everybody plays for themselves."""
+
+
+def name(locale: Locale, value: Seat | Team | Trump) -> str:
+    """A seat, side or trump as the reader says it, seats and sides as their table names them:
+    compass seats and North–South / East–West at four (R-SEATS), "Seat 1" … at three, where a
+    side is one seat (V-GEN-SEATS), team colours at six and eight ("Red 2", "Blue")."""
+    if isinstance(value, Trump):
+        return _lookup(locale, TRUMP_NAMES[value])
+    seating = locale.seating if isinstance(locale, Reader) else FOUR_SEATS
+    if seating.count == 4 and seating.has_teams:
+        if isinstance(value, Seat):
+            return _lookup(locale, SEAT_NAMES[value])
         return _lookup(locale, TEAM_NAMES[value])
-    return _lookup(locale, TRUMP_NAMES[value])
+    if not seating.has_teams:
+        return _lookup(locale, NUMBERED_SEAT).format(n=value + 1)
+    if isinstance(value, Team):
+        return _lookup(locale, COLOURED_SIDES[value])
+    side = seating.side_of[value]
+    number = seating.members[side].index(value) + 1
+    return _lookup(locale, COLOURED_SEATS[side]).format(n=number)
 
 
-def title(locale: str | None, trump: Trump) -> str:
+def title(locale: Locale, trump: Trump) -> str:
     """A trump as a choice in a list.
 
     >>> title(None, Trump.NONE), title("pt-BR", Trump.FIVES), title("it", Trump.NONE)
@@ -200,7 +245,7 @@ class _Params(dict[str, object]):
         return "…"
 
 
-def _localized(locale: str | None, params: Mapping[str, object]) -> _Params:
+def _localized(locale: Locale, params: Mapping[str, object]) -> _Params:
     out = _Params()
     for key, value in params.items():
         if isinstance(value, Seat | Team | Trump):

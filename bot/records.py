@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine import DEFAULT_OPTIONS, Options, Seat
-from engine.variants import FORTY_TWO, Variant
+from engine.variants import FORTY_TWO, Variant, variant_named
 
 
 class Status(Enum):
@@ -24,15 +24,34 @@ class Status(Enum):
 
 
 class GameKind(Enum):
-    """What a game is played to: 7 marks, or 250 points (H-POINTS). The leaderboard keeps them
-    apart, since their numbers do not add up."""
+    """What a game is ranked as: 42 to 7 marks, 42 to 250 points (H-POINTS), or one of the
+    other games of the family (VARIANTS.md), by its name. The leaderboard keeps them apart,
+    since their numbers do not add up."""
 
     MARKS = "marks"
     POINTS = "points"
+    MOON = "moon"
+    THREE = "three"
+    BIG = "big"
+    ONE_FORTY = "140"
+    GEEZER = "geezer"
+    SEVENTY_TWO = "72"
+    EIGHTY_FOUR = "84"
 
     @classmethod
-    def of(cls, options: Options) -> GameKind:
+    def of(cls, options: Options, variant: Variant = FORTY_TWO) -> GameKind:
+        if variant is not FORTY_TWO:
+            return cls(variant.name)
         return cls.POINTS if options.points_game else cls.MARKS
+
+    @property
+    def variant(self) -> Variant:
+        return variant_named("42" if self in (GameKind.MARKS, GameKind.POINTS) else self.value)
+
+    @property
+    def in_points(self) -> bool:
+        """Whether its games are counted in points rather than marks."""
+        return self is GameKind.POINTS or self.variant.scoring.in_points
 
 
 class PlayerKind(Enum):
@@ -149,7 +168,8 @@ class TableRecord:
     @property
     def computer_seats(self) -> tuple[Seat, ...]:
         """Seats held by a computer player of their own (stand-ins aside)."""
-        return tuple(s for s in self.all_seats if (p := self.seats[s]) is not None and p.is_computer)
+        return tuple(s for s in self.all_seats
+                     if (p := self.seats[s]) is not None and p.is_computer)
 
 
 @dataclass(frozen=True, slots=True)

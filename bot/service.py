@@ -25,9 +25,9 @@ from enum import Enum
 from engine import (
     DEFAULT_OPTIONS,
     RULES_VERSION,
-    SEATS,
     SUPPORTED_RULES_VERSIONS,
     Action,
+    Call,
     Domino,
     Game,
     HandResult,
@@ -44,9 +44,11 @@ from engine import (
     parse_action,
     summarize,
 )
+from engine.observation import public_call
+from engine.variants import FORTY_TWO, Variant
 
 from .house_rules import InvalidChoice, options_from
-from .i18n import N_, t
+from .i18n import N_, Locale, reader, t
 from .records import (
     COMPUTER_PARTNER,
     ComputerResult,
@@ -86,12 +88,15 @@ class Refusal(Exception):
     def __repr__(self) -> str:
         return f"Refusal({self.msgid!r}, {self.params!r})"
 
-    def text(self, locale: str | None) -> str:
-        """The refusal in ``locale``; ``{link}`` leads to the table it is about."""
+    def text(self, locale: Locale) -> str:
+        """The refusal in ``locale``; ``{link}`` leads to the table it is about, whose seats
+        it names as that table does."""
         params = dict(self.params)
-        if self.table is not None:
-            params.setdefault("link", self.table.link)
-        return t(locale, self.msgid, **params)
+        table = self.table or (self.panel.table if self.panel is not None else None)
+        if table is None:
+            return t(locale, self.msgid, **params)
+        params.setdefault("link", table.link)
+        return t(reader(locale, table.variant.seating), self.msgid, **params)
 
 
 class _Stale(Exception):
@@ -269,9 +274,9 @@ class Fill(Enum):
 
     NONE = "none"
     OTHERS = "others"
-    """The three seats beside the creator: one person plays at once, with a bot partner."""
+    """Every seat beside the creator's: one person plays at once, with bot partners."""
     ALL = "all"
-    """All four: a demonstration the creator watches."""
+    """Every seat: a demonstration the creator watches."""
 
 
 def computer_seed(table_seed: str, count: int) -> str:
@@ -400,25 +405,28 @@ class TableService:
     async def open_table(self, guild_id: int, channel_id: int, user_id: int,
                          locale: str | None, fill: Fill = Fill.NONE,
                          options: Options | None = None, *,
-                         name: str | None = None) -> TableSnapshot:
-        """A new table in this channel, its creator sitting North; with ``fill``, computer
-        players take the other seats (or all four), ready to start. ``options`` are its house
-        rules (the service's default ones if left out); its creator may change them until the
-        start."""
-        seats: list[Player | None] = [Player.member(user_id, name), None, None, None]
+                         name: str | None = None, variant: Variant = FORTY_TWO) -> TableSnapshot:
+        """A new table of ``variant``'s game in this channel, its creator in the first seat;
+        with ``fill``, computer players take the other seats (or all of them), ready to start.
+        ``options`` are its house rules (the service's default ones if left out; 42 only); its
+        creator may change them until the start."""
+        count = variant.seating.count
+        seats: list[Player | None] = [Player.member(user_id, name)] + [None] * (count - 1)
         if fill is Fill.OTHERS:
-            seats[1:] = [Player.computer()] * 3
+            seats[1:] = [Player.computer()] * (count - 1)
         elif fill is Fill.ALL:
-            seats = [Player.computer()] * 4
+            seats = [Player.computer()] * count
+        if not variant.house_rules:
+            options = DEFAULT_OPTIONS
         try:
             table = await self.storage.create_table(
                 guild_id, channel_id, user_id, locale, seats,
-                options=self._options if options is None else options)
+                options=self._options if options is None else options, variant=variant)
         except ConflictError:
             existing = await self.storage.active_table(channel_id)
             raise Refusal("This channel already has a table: {link}", table=existing) from None
         self._remember(_Live(table))
-        log.info("table %s opened in channel %s", table.id, channel_id)
+        log.info("table %s (%s) opened in channel %s", table.id, variant.name, channel_id)
         return TableSnapshot(table, None)
 
     async def forget_table(self, table_id: int) -> None:
@@ -446,15 +454,14 @@ class TableService:
             current = table.seat_of(user_id)
             if seat is None:
                 if current is not None:
-                    raise Refusal("You are already sitting at {seat}.", seat=current)
-                free = [s for s in SEATS if table.player(s) is None]
-                if not free:
-                    raise Refusal("All four seats are taken.")
-                seat = free[0]
+                    raise Refusal("You are already sitting at {seat}.", seat=current,
+                                  table=table)
+                seat = self._free_seat(table)
+            self._require_seat(table, seat)
             if current == seat:
-                raise Refusal("You are already sitting at {seat}.", seat=seat)
+                raise Refusal("You are already sitting at {seat}.", seat=seat, table=table)
             if table.player(seat) is not None:
-                raise Refusal("{seat} is taken.", seat=seat)
+                raise Refusal("{seat} is taken.", seat=seat, table=table)
             await self._write_seat(live, seat, Player.member(user_id, name))
             return self._snapshot(live)
 
@@ -469,12 +476,10 @@ class TableService:
             self._require_host(table, user_id, "Only a seated player or the table's creator can"
                                                " add a computer player.")
             if seat is None:
-                free = [s for s in SEATS if table.player(s) is None]
-                if not free:
-                    raise Refusal("All four seats are taken.")
-                seat = free[0]
+                seat = self._free_seat(table)
+            self._require_seat(table, seat)
             if table.player(seat) is not None:
-                raise Refusal("{seat} is taken.", seat=seat)
+                raise Refusal("{seat} is taken.", seat=seat, table=table)
             await self._write_seat(live, seat, Player.computer())
             log.info("table %s: a computer player sits %s", table_id, seat.title)
             return self._snapshot(live)
@@ -488,9 +493,10 @@ class TableService:
                                            " seats until it ends."))
             self._require_host(table, user_id, "Only a seated player or the table's creator can"
                                                " remove a computer player.")
+            self._require_seat(table, seat)
             player = table.player(seat)
             if player is None or not player.is_computer:
-                raise Refusal("No computer player sits {seat}.", seat=seat)
+                raise Refusal("No computer player sits {seat}.", seat=seat, table=table)
             await self._write_seat(live, seat, None)
             return self._snapshot(live)
 
@@ -516,6 +522,8 @@ class TableService:
                 raise Refusal("The game has started: its house rules can't change now.")
             if not table.status.is_active:
                 raise Refusal("This table is closed.")
+            if not table.variant.house_rules:
+                raise Refusal("House rules are played in 42 only.")
             if user_id != table.creator_id:
                 raise Refusal("Only the table's creator {creator} can choose the house rules.",
                               creator=f"<@{table.creator_id}>")
@@ -541,8 +549,8 @@ class TableService:
             self._require_host(table, user_id, N_("Only a seated player can start the game."))
             if not table.is_full:
                 seated = sum(1 for p in table.seats if p is not None)
-                raise Refusal("Four players are needed to start; {seated} seated so far.",
-                              seated=seated)
+                raise Refusal("{needed} players are needed to start; {seated} seated so far.",
+                              needed=len(table.seats), seated=seated)
             seed = self._new_seed()
             options = table.options
             try:
@@ -551,7 +559,7 @@ class TableService:
                 raise Refusal("The game has already started.") from None
             live.table = replace(table, status=Status.PLAYING, seed=seed, options=options,
                                  rules_version=RULES_VERSION)
-            live.game = Game.new(seed, options)
+            live.game = Game.new(seed, options, variant=table.variant)
             live.count = 0
             log.info("table %s: game started", table_id)
             self._changed(table_id)
@@ -619,11 +627,12 @@ class TableService:
             try:
                 new = await self.storage.create_table(
                     table.guild_id, table.channel_id, table.creator_id, table.locale,
-                    table.seats, seed=seed, options=table.options, rules_version=RULES_VERSION)
+                    table.seats, seed=seed, options=table.options, rules_version=RULES_VERSION,
+                    variant=table.variant)
             except ConflictError:
                 existing = await self.storage.active_table(table.channel_id)
                 raise Refusal("This channel already has a table: {link}", table=existing) from None
-        fresh = _Live(new, Game.new(seed, table.options))
+        fresh = _Live(new, Game.new(seed, table.options, variant=table.variant))
         self._remember(fresh)
         log.info("table %s: rematch of table %s", new.id, table_id)
         self._changed(new.id)
@@ -642,15 +651,16 @@ class TableService:
                 raise Refusal("A computer player can stand in only while a game is on.")
             voter_seat = self._seat(table, voter_id, "Only the players at this table can let a"
                                                      " computer player stand in.")
+            self._require_seat(table, seat)
             player = table.player(seat)
             if player is None or player.is_computer:
-                raise Refusal("A computer player already plays {seat}.", seat=seat)
+                raise Refusal("A computer player already plays {seat}.", seat=seat, table=table)
             if voter_seat == seat:
                 raise Refusal("The other players decide whether a computer player stands in"
                               " for you; while you are here, just play.")
             if seat in table.stand_ins:
                 raise Refusal("A computer player already plays {seat} until {player} is back.",
-                              seat=seat, player=player.mention)
+                              seat=seat, player=player.mention, table=table)
             voters = table.voters(seat)
             needed = table.voters_needed(seat)
             if voter_id in voters:
@@ -687,7 +697,7 @@ class TableService:
             own = self._seat(table, user_id)
             if seat is not None and seat != own:
                 player = table.player(seat)
-                raise Refusal("Only {player} can take {seat} back.", seat=seat,
+                raise Refusal("Only {player} can take {seat} back.", seat=seat, table=table,
                               player=player.mention if player is not None else "")
             seat = own
             if table.status is not Status.PLAYING or live.game is None:
@@ -841,10 +851,11 @@ class TableService:
         live.last_moves[seat] = LastMove(game.hand_number, action)
         if members is not None:
             live.table = replace(table, status=Status.FINISHED)
-        log.info("table %s: %s %s%s", table.id, seat.title, action,
-                 " (computer)" if by_computer else "")
         snapshot = self._snapshot(live, hand_ended=finished_hand)
-        return Accepted(snapshot, tuple(self._panel(live, s) for s in SEATS), seat, by_computer)
+        log.info("table %s: %s %s%s", table.id, seat.title, live.event.action,
+                 " (computer)" if by_computer else "")
+        return Accepted(snapshot, tuple(self._panel(live, s) for s in table.all_seats), seat,
+                        by_computer)
 
     async def _load_current(self, table_id: int) -> _Live:
         """The table with its game as stored now, even if another process moved it since it
@@ -885,7 +896,7 @@ class TableService:
         stored = await self.storage.actions(table.id)
         try:
             game, contracts, results, last_moves = _replay(table.seed, table.options, stored,
-                                                           version)
+                                                           version, table.variant)
         except UnsupportedRulesVersion:
             self._unrestorable(table, f"it was played under rules version {version} and this "
                                       f"engine replays versions "
@@ -926,6 +937,19 @@ class TableService:
         live.table = replace(live.table, seats=tuple(seats))
 
     @staticmethod
+    def _free_seat(table: TableRecord) -> Seat:
+        for seat in table.all_seats:
+            if table.player(seat) is None:
+                return seat
+        raise Refusal("Every seat is taken.")
+
+    @staticmethod
+    def _require_seat(table: TableRecord, seat: Seat) -> None:
+        """``seat`` is one of the table's (a tampered button may name another)."""
+        if seat not in table.all_seats:
+            raise Refusal("This table has no such seat.")
+
+    @staticmethod
     def _seat(table: TableRecord, user_id: int,
               msgid: str = N_("You are not seated at this table.")) -> Seat:
         seat = table.seat_of(user_id)
@@ -964,11 +988,12 @@ class TableService:
                      live.last_moves.get(seat))
 
 
-def _replay(seed: str, options: Options, stored: Sequence[StoredAction], rules_version: int
-            ) -> tuple[Game, list[tuple[Seat, bool]], list[HandResult], dict[Seat, LastMove]]:
+def _replay(seed: str, options: Options, stored: Sequence[StoredAction], rules_version: int,
+            variant: Variant) -> tuple[
+                Game, list[tuple[Seat, bool]], list[HandResult], dict[Seat, LastMove]]:
     """The game rebuilt from its stored actions under the rules it was played with, the
     contracts of its finished hands, and each seat's last action."""
-    game = Game.new(seed, options, rules_version)
+    game = Game.new(seed, options, rules_version, variant)
     contracts: list[tuple[Seat, bool]] = []
     results: list[HandResult] = []
     last_moves: dict[Seat, LastMove] = {}
@@ -997,19 +1022,22 @@ def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, boo
     others agreed), a computer player's own seat for the server's computer players."""
     members: list[PlayerResult] = []
     computers: list[ComputerResult] = []
-    kind = GameKind.of(game.options)
-    for seat in SEATS:
+    variant = game.variant
+    kind = GameKind.of(game.options, variant)
+    seating = variant.seating
+    for seat in seating.seats:
         player = table.player(seat)
         if player is None:
             continue
-        won = game.winner is seat.team
-        marks = game.marks[seat.team]
-        points = game.score[seat.team] if kind is GameKind.POINTS else 0
+        side = seating.side_of[seat]
+        won = game.winner is side
+        marks = game.marks[side]
+        points = game.score[side] if kind.in_points else 0
         bid = sum(1 for declarer, _ in contracts if declarer == seat)
         made = sum(1 for declarer, ok in contracts if declarer == seat and ok)
         if player.user_id is not None:
-            partners = tuple(_partner_id(table.player(other)) for other in seat.team.seats
-                             if other != seat and table.player(other) is not None)
+            partners = tuple(_partner_id(table.player(other)) for other in seating.partners(seat)
+                             if table.player(other) is not None)
             members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind,
                                         partners))
         elif player.is_computer:
@@ -1030,9 +1058,12 @@ def _mentions(user_ids: Iterable[int]) -> str:
 
 def describe_event(seat: Seat, action: Action, before: Game, after: Game) -> Event:
     """The public account of an accepted action. A play that completes a trick is told as the
-    trick's sorted tiles and the team that took it, never who played which (R-SEE-ANON)."""
+    trick's sorted tiles and the team that took it, never who played which (R-SEE-ANON); a
+    discard says how many tiles went face down, not which (V-GEN-DISCARD)."""
     if not isinstance(action, Play):
-        return Event(seat, action)
+        hand = after.previous if after.previous is not before.previous else after.hand
+        assert hand is not None
+        return Event(seat, public_call(hand, Call(seat, action)).action)
     if after.previous is not before.previous:  # the play ended the hand
         summary = summarize(after)
         last = summary.last_trick if summary is not None else None

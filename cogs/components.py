@@ -128,7 +128,7 @@ class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematc
     verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
 
 
-SEAT = TABLE + r":(?P<seat>[0-3])"
+SEAT = TABLE + r":(?P<seat>[0-7])"
 
 
 class _SeatButton:
@@ -231,6 +231,31 @@ class ActionSelect(DynamicItem[Select[Any]], template=r"42:s:" + PANEL):
             interaction, self.table_id, self.hand, self.count, text))
 
 
+class DiscardSelect(DynamicItem[Select[Any]], template=r"42:d:" + PANEL):
+    """A panel's choice of several tiles to lay face down at once (V-72-WIDOW); each option's
+    value is a tile, and the choice is one discard of them all."""
+
+    def __init__(self, table_id: int, hand: int, count: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 tiles: int = 1, row: int | None = None) -> None:
+        super().__init__(Select(custom_id=f"42:d:{table_id}:{hand}:{count}",
+                                options=options or [discord.SelectOption(label="·")],
+                                placeholder=placeholder or None, min_values=tiles,
+                                max_values=tiles), row=row)
+        self.table_id, self.hand, self.count = table_id, hand, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["count"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        text = "discard:" + ",".join(str(value) for value in data.get("values") or [])
+        await _guarded(interaction, lambda cog: cog.on_action(
+            interaction, self.table_id, self.hand, self.count, text))
+
+
 class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<piles>[12])"):
     """R-PILES on a marks contract: pick 1 or 2 face-up piles, then the trump select offers
     the choices with that many piles. Nothing is played until trump is picked."""
@@ -278,7 +303,8 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
-    ActionButton, ActionSelect, PilesButton, AddComputerButton, RemoveComputerButton,
+    ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
+    RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton,
 )

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.house_rules import CHOICES, label, rules_text, values_of
-from bot.i18n import N_, t, title, tn
+from bot.i18n import N_, Locale, Reader, reader, t, title, tn
 from bot.records import (
     COMPUTER_PARTNER,
     ComputerStanding,
@@ -30,13 +30,14 @@ from bot.records import (
 )
 from bot.service import Event, MemberStats, Panel, TableSnapshot
 from engine import (
-    SEATS,
     Action,
     Bid,
     BidKind,
     Call,
+    Discard,
     Domino,
     HandSummary,
+    Leftover,
     NameTrump,
     Observation,
     Pass,
@@ -46,7 +47,9 @@ from engine import (
     Team,
     Trump,
 )
-from engine.game import MARKS_TO_WIN, POINTS_TO_WIN
+from engine.dominoes import SUIT_NAMES
+from engine.game import POINTS_TO_WIN
+from engine.seats import Seating
 
 from .components import (
     ActionButton,
@@ -55,6 +58,7 @@ from .components import (
     AwayButton,
     AwayMenuButton,
     BackButton,
+    DiscardSelect,
     GuideButton,
     HandButton,
     LastTrickButton,
@@ -68,6 +72,7 @@ from .components import (
     SitButton,
     StartButton,
 )
+from .games import game_title
 
 COLOUR = discord.Colour.dark_green()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -121,7 +126,7 @@ class Reply:
         return kwargs
 
 
-def who(locale: str | None, player: Player | None) -> str:
+def who(locale: Locale, player: Player | None) -> str:
     """A seat's holder as a name: a member's mention, or the computer player's."""
     if player is None:
         return ""
@@ -134,9 +139,37 @@ def tiles(row: Sequence[Domino]) -> str:
     return " ".join(tile.label for tile in row)
 
 
+def voice(locale: Locale, table: TableRecord) -> Reader:
+    """``locale`` reading about ``table``: its seats and sides are named as it names them."""
+    return reader(locale, table.variant.seating)
+
+
+def signed(n: int) -> str:
+    """A score as written on the table: a real minus sign below zero (V-MOON-SCORE)."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def per_side(locale: Locale, seating: Seating, values: Sequence[int], *,
+             plus: bool = False) -> str:
+    """One number per side, each after the side's name: ``North–South 3 · East–West 1``."""
+    return " · ".join(
+        t(locale, "{side} {n}", side=side,
+          n=("+" + str(value) if plus and value >= 0 else signed(value)))
+        for side, value in zip(seating.sides, values, strict=True))
+
+
+def members_of(locale: Locale, table: TableRecord, side: Team) -> str:
+    """The players of a side, by name or mention: ``<@1> and 🤖 Bot``."""
+    names = [who(locale, table.player(s)) or t(locale, "{seat}", seat=s)
+             for s in table.variant.seating.members[side]]
+    if len(names) == 1:
+        return names[0]
+    return t(locale, "{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
 # ----- words for engine values -------------------------------------------------------------------
 
-def action_label(locale: str | None, action: Action) -> str:
+def action_label(locale: Locale, action: Action) -> str:
     """An action as a button or select option says it."""
     if isinstance(action, Pass):
         return t(locale, "Pass")
@@ -148,12 +181,21 @@ def action_label(locale: str | None, action: Action) -> str:
         return t(locale, "Bid {points}", points=action.points)
     if isinstance(action, NameTrump):
         return title(locale, action.trump)
-    return action.tile.label if isinstance(action, Play) else action.title
+    if isinstance(action, Leftover):
+        return t(locale, "Take the leftover") if action.take else t(locale, "Leave it")
+    if isinstance(action, Discard):
+        return t(locale, "Discard {tiles}", tiles=tiles(action.tiles))
+    if action.low:
+        return t(locale, "{tile} as {suit}", tile=action.tile,
+                 suit=t(locale, LED_WORDS[SUIT_NAMES[action.tile.low]]))
+    return action.tile.label
 
 
-def action_description(locale: str | None, action: Action) -> str | None:
+def action_description(locale: Locale, action: Action) -> str | None:
     """One line under a bid or a trump in a select: what choosing it commits to."""
     if isinstance(action, Bid):
+        if action.kind.is_moon:
+            return t(locale, "You promise to take every trick")
         if action.kind is not BidKind.PLAIN:
             return t(locale, "Your partner names trump and leads; your side takes every trick")
         if action.is_marks:
@@ -174,8 +216,11 @@ def action_description(locale: str | None, action: Action) -> str | None:
     return None
 
 
-def bid_text(locale: str | None, bid: Bid) -> str:
-    """A bid as the auction record says it: ``31``, ``2 marks``."""
+def bid_text(locale: Locale, bid: Bid) -> str:
+    """A bid as the auction record says it: ``31``, ``2 marks``, ``Moon``."""
+    special = SPECIAL_BIDS.get(bid.kind)
+    if special is not None:
+        return t(locale, special, n=bid.marks)
     if bid.kind is BidKind.SPLASH:
         return tn(locale, "Splash ({n} mark)", "Splash ({n} marks)", bid.marks)
     if bid.kind is BidKind.PLUNGE:
@@ -185,14 +230,22 @@ def bid_text(locale: str | None, bid: Bid) -> str:
     return str(bid.points)
 
 
-def call_text(locale: str | None, call: Call) -> str:
+SPECIAL_BIDS = {
+    BidKind.MOON: N_("Moon"), BidKind.OVER_MOON: N_("Over the moon"),
+    BidKind.DIP: N_("Dip ({n} marks)"), BidKind.DIVE: N_("Dive ({n} marks)"),
+}
+"""Moon's bids (V-MOON-AUCTION) and Geezer's water bids (V-GEEZER-WATER, two marks and more);
+Geezer's plunge is said as H-PLUNGE's."""
+
+
+def call_text(locale: Locale, call: Call) -> str:
     """One call of the auction: ``East: pass``."""
     if isinstance(call.action, Bid):
         return t(locale, "{seat}: {bid}", seat=call.seat, bid=bid_text(locale, call.action))
     return t(locale, "{seat}: pass", seat=call.seat)
 
 
-def event_text(locale: str | None, event: Event) -> str:
+def event_text(locale: Locale, event: Event) -> str:
     """The line that says what just happened; a completed trick names no player (R-SEE-ANON)."""
     action = event.action
     if event.trick:
@@ -209,27 +262,54 @@ def event_text(locale: str | None, event: Event) -> str:
         return tn(locale, "{seat} named {trump} as trump, with {n} pile face up.",
                   "{seat} named {trump} as trump, with {n} piles face up.", action.piles,
                   seat=event.seat, trump=action.trump)
-    if not isinstance(action, Play):
-        return action.title
+    if isinstance(action, Leftover | Discard):
+        return leftover_text(locale, event.seat, action)
+    if action.low:
+        return t(locale, "{seat} led {tile} as {suit}.", seat=event.seat, tile=action.tile,
+                 suit=t(locale, LED_WORDS[SUIT_NAMES[action.tile.low]]))
     return t(locale, "{seat} played {tile}.", seat=event.seat, tile=action.tile)
 
 
-def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -> str:
+def leftover_text(locale: Locale, seat: Seat, action: Leftover | Discard) -> str:
+    """The leftover step as everyone may read it: a discard names only the tiles laid face up
+    (the action given must already be the public one, V-GEN-DISCARD)."""
+    if isinstance(action, Leftover):
+        if action.take:
+            return t(locale, "{seat} took the leftover.", seat=seat)
+        return t(locale, "{seat} left the leftover.", seat=seat)
+    if action.tiles and action.hidden:
+        return tn(locale, "{seat} discarded {tiles} face up and {n} tile face down.",
+                  "{seat} discarded {tiles} face up and {n} tiles face down.", action.hidden,
+                  seat=seat, tiles=tiles(action.tiles))
+    if action.tiles:
+        return t(locale, "{seat} discarded {tiles} face up.", seat=seat,
+                 tiles=tiles(action.tiles))
+    return tn(locale, "{seat} discarded {n} tile face down.",
+              "{seat} discarded {n} tiles face down.", action.hidden, seat=seat)
+
+
+def summary_text(locale: Locale, summary: HandSummary, table: TableRecord) -> str:
     """How a finished hand went: made or set, and the marks it gave (R-AWARD, R-ALLPASS)."""
     result = summary.result
     if result.redeal or summary.contract is None:
         return t(locale, "Hand {hand}: everybody passed, so nobody scores and the deal moves on.",
                  hand=summary.hand_number)
     contract = summary.contract
-    team = contract.team if result.made else contract.team.other
+    seating = table.variant.seating
+    locale = voice(locale, table)
+    declarers = seating.side_of[contract.declarer]
+    gainers = [side for side in seating.sides if result.marks[side]]
+    team = declarers if result.made or not gainers else gainers[0]
     marks = result.marks[team]
     params: dict[str, object] = {
         "hand": summary.hand_number, "seat": contract.declarer,
         "player": who(locale, table.player(contract.declarer)), "team": team,
-        "ns": summary.points[Team.NORTH_SOUTH], "ew": summary.points[Team.EAST_WEST],
+        "ns": summary.points[0], "ew": summary.points[-1],
     }
     if result.score is not None:
-        return _points_summary(locale, summary, params, result.score)
+        return _points_summary(locale, summary, params, result.score, seating)
+    if not _compass(seating):
+        return _marks_summary(locale, summary, params, seating)
     if summary.trump is Trump.NELLO:
         bid = bid_text(locale, contract.bid)
         if result.made:
@@ -265,11 +345,40 @@ def summary_text(locale: str | None, summary: HandSummary, table: TableRecord) -
               marks, points=contract.bid.points, **params)
 
 
-def _points_summary(locale: str | None, summary: HandSummary, params: dict[str, object],
-                    score: tuple[int, ...]) -> str:
-    """A hand of the 250-point game (H-POINTS): what each team scored."""
+def _compass(seating: Seating) -> bool:
+    """Whether a table is 42's: four seats in two teams, named by the compass."""
+    return seating.count == 4 and seating.has_teams
+
+
+def _marks_summary(locale: Locale, summary: HandSummary, params: dict[str, object],
+                   seating: Seating) -> str:
+    """A hand of a game to marks with more than two sides (V-THREE-AWARD): made or set, the
+    points each side took, and the marks each side won."""
+    assert summary.contract is not None
+    scored = {**params, "bid": bid_text(locale, summary.contract.bid),
+              "points": per_side(locale, seating, summary.points),
+              "marks": per_side(locale, seating, summary.result.marks, plus=True)}
+    if summary.result.made:
+        return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and made it ({points})."
+                 " Marks: {marks}.", **scored)
+    return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and was set ({points})."
+             " Marks: {marks}.", **scored)
+
+
+def _points_summary(locale: Locale, summary: HandSummary, params: dict[str, object],
+                    score: tuple[int, ...], seating: Seating) -> str:
+    """A hand scored in points (H-POINTS, V-MOON-SCORE, V-BIG-SCORE, V-140-SCORE): what
+    each side took and scored."""
     assert summary.contract is not None
     bid = bid_text(locale, summary.contract.bid)
+    if not _compass(seating):
+        scored = {**params, "bid": bid, "points": per_side(locale, seating, summary.points),
+                  "scores": per_side(locale, seating, score, plus=True)}
+        if summary.result.made:
+            return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and made it ({points})."
+                     " Scored: {scores}.", **scored)
+        return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and was set ({points})."
+                 " Scored: {scores}.", **scored)
     scored = {**params, "bid": bid, "ns_score": score[Team.NORTH_SOUTH],
               "ew_score": score[Team.EAST_WEST]}
     if summary.result.made:
@@ -286,15 +395,18 @@ def _points_summary(locale: str | None, summary: HandSummary, params: dict[str, 
 def table_message(snapshot: TableSnapshot) -> Reply:
     """The channel's view of a table: never a hand, never play order inside a captured trick."""
     table, observation = snapshot.table, snapshot.observation
-    locale = table.locale
-    embed = discord.Embed(title=t(locale, "Texas 42"), colour=COLOUR)
+    locale = voice(table.locale, table)
+    seating = table.variant.seating
+    embed = discord.Embed(title=game_title(locale, table.variant), colour=COLOUR)
     lines = [t(locale, "Table of {creator}", creator=f"<@{table.creator_id}>")]
-    for team in Team:
-        first, second = team.seats
-        lines.append(t(locale, "**{team}**: {first} · {second}", team=team,
-                       first=_seat_holder(locale, table, first),
-                       second=_seat_holder(locale, table, second)))
-    lines.append(rules_text(locale, table.options))
+    if seating.has_teams:
+        for team in seating.sides:
+            lines.append(t(locale, "**{team}**: {seats}", team=team, seats=" · ".join(
+                _seat_holder(locale, table, seat) for seat in seating.members[team])))
+    else:
+        lines.extend(_seat_holder(locale, table, seat) for seat in seating.seats)
+    if table.variant.house_rules:
+        lines.append(rules_text(locale, table.options))
     if observation is None:
         return _lobby(snapshot, embed, lines)
     lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
@@ -325,18 +437,8 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         return Reply(None, embed, None)
     if over:
         assert observation.winner is not None
-        winners = [who(locale, table.player(s)) for s in observation.winner.seats]
-        if observation.options.points_game:
-            won_text = t(locale, "{team} ({first} and {second}) win the game, {won} points to"
-                         " {lost}!", team=observation.winner, first=winners[0],
-                         second=winners[1], won=observation.score[observation.winner],
-                         lost=observation.score[observation.winner.other])
-        else:
-            won_text = t(locale, "{team} ({first} and {second}) win the game, {won} marks to"
-                         " {lost}!", team=observation.winner, first=winners[0],
-                         second=winners[1], won=observation.marks[observation.winner],
-                         lost=observation.marks[observation.winner.other])
-        embed.add_field(name=t(locale, "Game over"), value=won_text, inline=False)
+        embed.add_field(name=t(locale, "Game over"),
+                        value=_won_text(locale, observation, table), inline=False)
         if snapshot.hands:
             embed.add_field(name=t(locale, "Hand by hand"),
                             value=_hand_by_hand(locale, snapshot), inline=False)
@@ -371,21 +473,59 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     return Reply(content, embed, view, allowed)
 
 
-def _hand_by_hand(locale: str | None, snapshot: TableSnapshot) -> str:
-    """What each hand gave each side, in order (marks, or points in a 250-point game)."""
+def _won_text(locale: Locale, observation: Observation, table: TableRecord) -> str:
+    """Who won the game, and the final totals of every side."""
+    winner = observation.winner
+    assert winner is not None
+    seating = observation.variant.seating
+    totals = _totals(observation)
+    final = per_side(locale, seating, totals)
+    if not seating.has_teams:
+        return t(locale, "{seat} {player} wins the game! {totals}", seat=winner,
+                 player=members_of(locale, table, winner), totals=final)
+    if _compass(seating) and _in_points(observation):
+        return t(locale, "{team} ({first} and {second}) win the game, {won} points to"
+                 " {lost}!", team=winner, first=who(locale, table.player(winner.seats[0])),
+                 second=who(locale, table.player(winner.seats[1])), won=signed(totals[winner]),
+                 lost=signed(totals[1 - winner]))
+    if _compass(seating):
+        return t(locale, "{team} ({first} and {second}) win the game, {won} marks to"
+                 " {lost}!", team=winner, first=who(locale, table.player(winner.seats[0])),
+                 second=who(locale, table.player(winner.seats[1])), won=totals[winner],
+                 lost=totals[1 - winner])
+    return t(locale, "{team} ({players}) win the game! {totals}", team=winner,
+             players=members_of(locale, table, winner), totals=final)
+
+
+def _in_points(observation: Observation) -> bool:
+    """Whether the game's totals are points (H-POINTS, or a variant scored so)."""
+    return observation.options.points_game or observation.variant.scoring.in_points
+
+
+def _totals(observation: Observation) -> tuple[int, ...]:
+    return observation.score if _in_points(observation) else observation.marks
+
+
+def _target(observation: Observation) -> int:
+    return POINTS_TO_WIN if observation.options.points_game else observation.variant.target
+
+
+def _hand_by_hand(locale: Locale, snapshot: TableSnapshot) -> str:
+    """What each hand gave each side, in order (marks, or points in a game scored so)."""
     rows = []
+    seating = snapshot.table.variant.seating
     for number, result in enumerate(snapshot.hands, start=1):
         if result.redeal:
             rows.append(t(locale, "{hand}. everybody passed", hand=number))
             continue
         given = result.score if result.score is not None else result.marks
-        rows.append(t(locale, "{hand}. North–South +{ns} · East–West +{ew}", hand=number,
-                      ns=given[0], ew=given[1]))
+        rows.append(t(locale, "{hand}. {scores}", hand=number,
+                      scores=per_side(locale, seating, given, plus=True)))
     text = "\n".join(rows)
     return text if len(text) <= 1024 else "…\n" + text[-1000:].split("\n", 1)[-1]
 
 
-def _away_buttons(locale: str | None, view: discord.ui.View, table: TableRecord) -> None:
+def _away_buttons(locale: Locale, view: discord.ui.View, table: TableRecord) -> None:
     """I'm back for each seat a computer player stands in for, and one Someone's away… for
     the votes that let one play a member's seat (when another member is seated to agree)."""
     for seat in table.stand_ins:
@@ -400,14 +540,15 @@ def _away_buttons(locale: str | None, view: discord.ui.View, table: TableRecord)
 
 def _awayable(table: TableRecord) -> list[Seat]:
     """Members' seats a computer player could be voted in for."""
-    return [seat for seat in SEATS if seat not in table.stand_ins
+    return [seat for seat in table.all_seats if seat not in table.stand_ins
             and (player := table.player(seat)) is not None and player.user_id is not None
             and table.voters_needed(seat)]
 
 
-def away_menu(table: TableRecord, locale: str | None, voter_id: int) -> Reply:
+def away_menu(table: TableRecord, locale: Locale, voter_id: int) -> Reply:
     """The private choice behind Someone's away…: whose seat a computer player should play
     while they are away (every other seated member must agree)."""
+    locale = voice(locale, table)
     view = discord.ui.View(timeout=None)
     for seat in _awayable(table):
         player = table.player(seat)
@@ -420,10 +561,10 @@ def away_menu(table: TableRecord, locale: str | None, voter_id: int) -> Reply:
                            " player agrees, until they press I'm back."), None, view)
 
 
-def _away_text(locale: str | None, table: TableRecord) -> str:
+def _away_text(locale: Locale, table: TableRecord) -> str:
     """Who is away and the votes so far: everybody sees them (nothing happens by timer)."""
     lines = []
-    for seat in SEATS:
+    for seat in table.all_seats:
         player = table.player(seat)
         if player is None or player.user_id is None:
             continue
@@ -446,7 +587,7 @@ def _mentions(user_ids: frozenset[int]) -> str:
 
 def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
     table = snapshot.table
-    locale = table.locale
+    locale = voice(table.locale, table)
     seated = sum(1 for p in table.seats if p is not None)
     if table.status is Status.CLOSED:
         lines.append(t(locale, "This table is closed."))
@@ -454,41 +595,59 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
         return Reply(None, embed, None)
     if table.is_full:
         lines.append(t(locale, "Every seat is taken: anyone seated presses Start to deal."))
-    else:
+    elif len(table.seats) == 4:
         lines.append(tn(locale, "{n} of 4 seats taken. Take a seat; the game starts once all"
                         " four are taken and someone seated presses Start.",
                         "{n} of 4 seats taken. Take a seat; the game starts once all four are"
                         " taken and someone seated presses Start.", seated))
+    else:
+        lines.append(tn(locale, "{n} of {seats} seats taken. Take a seat; the game starts once"
+                        " every seat is taken and someone seated presses Start.",
+                        "{n} of {seats} seats taken. Take a seat; the game starts once every"
+                        " seat is taken and someone seated presses Start.", seated,
+                        seats=len(table.seats)))
     embed.description = "\n".join(lines)
     view = discord.ui.View(timeout=None)
-    for seat in SEATS:
-        player = table.player(seat)
-        if player is None:
-            view.add_item(SitButton(table.id, seat, t(locale, "Sit {seat}", seat=seat)))
-            add = AddComputerButton(table.id, seat, t(locale, "Add bot {seat}", seat=seat))
-            add.row = 1
-            view.add_item(add)
-        elif player.is_computer:
-            remove = RemoveComputerButton(table.id, seat,
-                                          t(locale, "Remove bot {seat}", seat=seat))
-            remove.row = 2
-            view.add_item(remove)
+    _seat_buttons(locale, view, table)
     leave = LeaveButton(table.id, t(locale, "Leave"))
-    leave.row = 3
+    leave.row = 4 if table.variant.house_rules else 3
     start = StartButton(table.id, t(locale, "Start"), disabled=not table.is_full)
-    start.row = 3
+    start.row = leave.row
     view.add_item(leave)
     view.add_item(start)
+    if not table.variant.house_rules:
+        return Reply(None, embed, view)
     chosen = values_of(table.options)
     view.add_item(RulesSelect(
-        table.id, row=4, placeholder=t(locale, "House rules (the table's creator chooses)…"),
+        table.id, row=3, placeholder=t(locale, "House rules (the table's creator chooses)…"),
         options=[discord.SelectOption(label=label(locale, choice), value=choice.value,
                                       description=t(locale, choice.description),
                                       default=choice.value in chosen) for choice in CHOICES]))
     return Reply(None, embed, view)
 
 
-def _seat_holder(locale: str | None, table: TableRecord, seat: Seat) -> str:
+def _seat_buttons(locale: Locale, view: discord.ui.View, table: TableRecord) -> None:
+    """Sit and Add bot for each empty seat, Remove bot for each computer player's, within
+    Discord's five buttons a row: rows 0-2 for four seats as ever; a larger table puts each
+    seat's one button (Sit, or Remove bot) first and the Add bot buttons after, no more than
+    three rows in all."""
+    empty = [s for s in table.all_seats if table.player(s) is None]
+    bots = [s for s in table.all_seats if (p := table.player(s)) is not None and p.is_computer]
+    sits = [SitButton(table.id, s, t(locale, "Sit {seat}", seat=s)) for s in empty]
+    adds = [AddComputerButton(table.id, s, t(locale, "Add bot {seat}", seat=s)) for s in empty]
+    removes = [RemoveComputerButton(table.id, s, t(locale, "Remove bot {seat}", seat=s))
+               for s in bots]
+    groups: list[Sequence[discord.ui.Item[Any]]] = [sits, adds, removes]
+    if len(table.seats) > 5:
+        items = [item for group in groups for item in group]
+        groups = [items[i:i + 5] for i in range(0, min(len(items), 15), 5)]
+    for row, group in enumerate(groups):
+        for item in group:
+            item.row = row
+            view.add_item(item)
+
+
+def _seat_holder(locale: Locale, table: TableRecord, seat: Seat) -> str:
     player = table.player(seat)
     if player is None:
         return t(locale, "{seat} (empty)", seat=seat)
@@ -498,18 +657,23 @@ def _seat_holder(locale: str | None, table: TableRecord, seat: Seat) -> str:
     return t(locale, "{seat} {player}", seat=seat, player=who(locale, player))
 
 
-def _marks_line(locale: str | None, observation: Observation) -> str:
-    if observation.options.points_game:
-        return t(locale, "Score: North–South {ns} · East–West {ew} (first to {target})",
-                 ns=observation.score[0], ew=observation.score[1], target=POINTS_TO_WIN)
-    return t(locale, "Marks: North–South {ns} · East–West {ew} (first to {target})",
-             ns=observation.marks[0], ew=observation.marks[1], target=MARKS_TO_WIN)
+def _marks_line(locale: Locale, observation: Observation) -> str:
+    """The game's totals per side (marks, or points: R-GAME, H-POINTS, V-…-GAME)."""
+    scores = per_side(locale, observation.variant.seating, _totals(observation))
+    if _in_points(observation):
+        return t(locale, "Score: {scores} (first to {target})", scores=scores,
+                 target=_target(observation))
+    return t(locale, "Marks: {scores} (first to {target})", scores=scores,
+             target=_target(observation))
 
 
-def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | None, *,
+def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, *,
                standing_in: bool = False) -> str:
     """Whose turn it is; a member is pinged only when it is theirs to play."""
     if standing_in and player is not None:
+        if phase in (Phase.LEFTOVER, Phase.DISCARD):
+            return t(locale, "→ 🤖 A bot looks at the leftover for {player} ({seat})",
+                     player=player.mention, seat=seat)
         if phase is Phase.AUCTION:
             return t(locale, "→ 🤖 A bot bids for {player} ({seat})", player=player.mention,
                      seat=seat)
@@ -519,12 +683,16 @@ def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | No
         return t(locale, "→ 🤖 A bot plays for {player} ({seat})", player=player.mention,
                  seat=seat)
     if player is not None and player.is_computer:
+        if phase in (Phase.LEFTOVER, Phase.DISCARD):
+            return t(locale, "→ 🤖 Bot looks at the leftover ({seat})", seat=seat)
         if phase is Phase.AUCTION:
             return t(locale, "→ 🤖 Bot to bid ({seat})", seat=seat)
         if phase is Phase.TRUMP:
             return t(locale, "→ 🤖 Bot to name trump ({seat})", seat=seat)
         return t(locale, "→ 🤖 Bot to play ({seat})", seat=seat)
     name = who(locale, player) or t(locale, "{seat}", seat=seat)
+    if phase in (Phase.LEFTOVER, Phase.DISCARD):
+        return t(locale, "→ {player} looks at the leftover ({seat})", player=name, seat=seat)
     if phase is Phase.AUCTION:
         return t(locale, "→ {player} to bid ({seat})", player=name, seat=seat)
     if phase is Phase.TRUMP:
@@ -532,7 +700,7 @@ def _turn_line(locale: str | None, phase: Phase, seat: Seat, player: Player | No
     return t(locale, "→ {player} to play ({seat})", player=name, seat=seat)
 
 
-def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observation,
+def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
                  table: TableRecord) -> None:
     """The hand in progress: the auction until the play begins (then the contract says what
     came of it), points, trick and captured tiles."""
@@ -563,6 +731,10 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
     if observation.open_hands is not None:
         embed.add_field(name=t(locale, "Hands face up (Sevens)"),
                         value=_open_hands_text(locale, observation.open_hands), inline=False)
+    if observation.face_up_discards:
+        embed.add_field(name=t(locale, "Discarded face up"), value=t(
+            locale, "{seat} had to discard trumps, face up: {tiles}", seat=contract.declarer,
+            tiles=tiles(observation.face_up_discards)), inline=False)
     if observation.phase is not Phase.PLAY:
         return
     embed.add_field(name=t(locale, "Hand points"), value=_points_text(locale, observation),
@@ -576,31 +748,36 @@ def _hand_fields(locale: str | None, embed: discord.Embed, observation: Observat
                     value=_captured_text(locale, observation), inline=False)
 
 
-def _open_hands_text(locale: str | None, hands: Sequence[Sequence[Domino]]) -> str:
+def _open_hands_text(locale: Locale, hands: Sequence[Sequence[Domino]]) -> str:
     """H-SEVENS: every hand face up, each in the order the engine lays it out."""
     rows = [t(locale, "{seat}: {tiles}", seat=seat, tiles=tiles(hands[seat]))
-            for seat in SEATS if hands[seat]]
+            for seat in Seat if seat < len(hands) and hands[seat]]
     return "\n".join(rows) or t(locale, "Every tile has been played.")
 
 
-def _points_text(locale: str | None, observation: Observation) -> str:
+def _points_text(locale: Locale, observation: Observation) -> str:
+    """The hand so far per side: tricks under a marks contract, else points, with what the
+    declarers still need and what sets them (in the variant's numbers)."""
     contract = observation.contract
     assert contract is not None
-    team = contract.team
+    seating = observation.variant.seating
+    team = seating.side_of[contract.declarer]
     if observation.points is None:  # a marks contract: faces are covered (R-SEE-MARKS)
-        return t(locale, "Tricks: North–South {ns} · East–West {ew}. {team} must take every"
-                 " trick.", ns=observation.tricks_won[0], ew=observation.tricks_won[1],
-                 team=team)
-    text = t(locale, "North–South {ns} · East–West {ew}", ns=observation.points[0],
-             ew=observation.points[1])
+        return t(locale, "Tricks: {tricks}. {team} must take every trick.",
+                 tricks=per_side(locale, seating, observation.tricks_won), team=team)
+    text = per_side(locale, seating, observation.points)
     needs = observation.needs
-    if needs is not None:
+    if needs is not None and seating.side_count == 2:
         text += "\n" + t(locale, "{team} need {need} more; {other} set them with {set} more.",
-                         team=team, need=needs[0], other=team.other, set=needs[1])
+                         team=team, need=needs[0], other=seating.other_side(team),
+                         set=needs[1])
+    elif needs is not None:
+        text += "\n" + t(locale, "{team} need {need} more; the others set them with {set}"
+                         " more.", team=team, need=needs[0], set=needs[1])
     return text
 
 
-def _captured_title(locale: str | None, observation: Observation) -> str:
+def _captured_title(locale: Locale, observation: Observation) -> str:
     contract = observation.contract
     if contract is not None and contract.is_marks:
         return tn(locale, "Face up (the last trick)", "Face up (the last {n} tricks)",
@@ -608,7 +785,7 @@ def _captured_title(locale: str | None, observation: Observation) -> str:
     return t(locale, "Captured")
 
 
-def _captured_text(locale: str | None, observation: Observation) -> str:
+def _captured_text(locale: Locale, observation: Observation) -> str:
     """R-SEE-POINTS by team; R-SEE-MARKS the last piles only; sorted either way (R-SEE-ANON)."""
     rows = [t(locale, "{team}: {tiles}", team=pile.team, tiles=tiles(pile.tiles))
             for pile in observation.captured if pile.tiles]
@@ -617,23 +794,29 @@ def _captured_text(locale: str | None, observation: Observation) -> str:
 
 # ----- the private panel -----------------------------------------------------------------------
 
-def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None,
+def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
                   piles: int | None = None,
                   faces: Mapping[Domino, discord.Emoji] | None = None) -> Reply:
     """One player's hand in dealt order (R-ORDER) with what they may do now enabled."""
     table, observation, seat = panel.table, panel.observation, panel.seat
     hand_number, count = observation.hand_number, panel.count
-    partner = seat.partner
+    locale = voice(locale, table)
+    seating = table.variant.seating
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Your hand — {seat}, hand {hand}",
                                                   seat=seat, hand=hand_number))
-    lines = [t(locale, "Partner: {seat} {player}", seat=partner,
-               player=who(locale, table.player(partner)))]
+    lines = [_partners_line(locale, table, seat)] if seating.has_teams else []
     contract = observation.contract
     if contract is not None:
         lines.append(t(locale, "Contract: {seat} bid {bid}", seat=contract.declarer,
                        bid=bid_text(locale, contract.bid)))
     if observation.trump is not None:
         lines.append(t(locale, "Trump: {trump}", trump=observation.trump))
+    if observation.leftover:
+        lines.append(t(locale, "The leftover (only you see it): {tiles}",
+                       tiles=tiles(observation.leftover)))
+    if observation.discards:
+        lines.append(t(locale, "Your discards, face down (only you see them): {tiles}",
+                       tiles=tiles(observation.discards)))
     if observation.sitting_out == seat:
         lines.append(t(locale, "You sit out this hand: your partner plays Nello alone."))
     if observation.phase is Phase.PLAY and observation.trick:
@@ -658,23 +841,32 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     view = discord.ui.View(timeout=None)
     away = seat in table.stand_ins and table.status is Status.PLAYING
     legal = observation.legal if table.status is Status.PLAYING and not away else ()
-    for index, tile in enumerate(observation.hand):
-        playable = Play(tile) in legal
-        view.add_item(ActionButton(
-            table.id, hand_number, count, str(Play(tile)), label=tile.label,
-            style=discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary,
-            disabled=not playable, row=index // 5, emoji=(faces or {}).get(tile)))
-    if legal and observation.phase is Phase.AUCTION:
+    row = _tile_buttons(view, panel, legal, faces or {})
+    phase = observation.phase
+    if legal and phase is Phase.AUCTION:
         view.add_item(ActionSelect(
-            table.id, hand_number, count, row=2, placeholder=t(locale, "Bid or pass…"),
+            table.id, hand_number, count, row=row, placeholder=t(locale, "Bid or pass…"),
             options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
                                           description=action_description(locale, a))
                      for a in legal]))
         if Pass() in legal:
             view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
-                                       label=t(locale, "Pass"), row=3))
-    elif legal and observation.phase is Phase.TRUMP:
-        _trump_choice(locale, view, panel, legal, piles)
+                                       label=t(locale, "Pass"), row=min(row + 1, 4)))
+    elif legal and phase is Phase.TRUMP:
+        _trump_choice(locale, view, panel, legal, piles, row)
+    elif legal and phase is Phase.LEFTOVER:
+        for action in legal:
+            view.add_item(ActionButton(table.id, hand_number, count, str(action),
+                                       label=action_label(locale, action), row=row,
+                                       style=discord.ButtonStyle.primary))
+    elif legal and phase is Phase.DISCARD and _discard_size(legal) > 1:
+        _discard_choice(locale, view, panel, legal, row)
+    elif legal and phase is Phase.PLAY:
+        for action in legal:
+            if isinstance(action, Play) and action.low:
+                view.add_item(ActionButton(table.id, hand_number, count, str(action),
+                                           label=action_label(locale, action), row=row,
+                                           style=discord.ButtonStyle.success))
     if table.status is Status.PLAYING:
         refresh = RefreshButton(table.id, t(locale, "Refresh"))
         refresh.row = 4
@@ -686,25 +878,81 @@ def panel_message(panel: Panel, locale: str | None, *, notice: str | None = None
     return Reply(notice, embed, view)
 
 
-def _trump_choice(locale: str | None, view: discord.ui.View, panel: Panel,
-                  legal: Sequence[Action], piles: int | None) -> None:
+TILES_PER_ROW = 5
+"""Discord's buttons a row; a hand of up to 10 tiles takes two rows, 11 or 12 three."""
+
+
+def _tile_buttons(view: discord.ui.View, panel: Panel, legal: Sequence[Action],
+                  faces: Mapping[Domino, discord.Emoji]) -> int:
+    """One button per tile of the hand, in dealt order (R-ORDER), enabled when it may be
+    played (or, while discarding one tile, discarded); the first row left free after them.
+    Two copies of a face (V-GEN-SET) are one button, marked ×2."""
+    observation, table = panel.observation, panel.table
+    discarding = observation.phase is Phase.DISCARD
+    held: dict[Domino, int] = {}
+    for tile in observation.hand:
+        held[tile.face] = held.get(tile.face, 0) + 1
+    for index, (tile, copies) in enumerate(held.items()):
+        action: Action = Discard((tile,)) if discarding else Play(tile)
+        allowed = action in legal
+        label = tile.label if copies == 1 else f"{tile.label} ×{copies}"
+        view.add_item(ActionButton(
+            table.id, observation.hand_number, panel.count, str(action), label=label,
+            style=discord.ButtonStyle.success if allowed else discord.ButtonStyle.secondary,
+            disabled=not allowed, row=index // TILES_PER_ROW, emoji=faces.get(tile)))
+    return max(2, -(-len(held) // TILES_PER_ROW))
+
+
+def _discard_size(legal: Sequence[Action]) -> int:
+    return max((len(a.tiles) for a in legal if isinstance(a, Discard)), default=0)
+
+
+def _discard_choice(locale: Locale, view: discord.ui.View, panel: Panel,
+                    legal: Sequence[Action], row: int) -> None:
+    """V-72-WIDOW: the tiles to lay face down together, chosen in one list; only tiles that
+    belong to some legal discard are offered (the engine's list says which)."""
+    size = _discard_size(legal)
+    offered = {tile for a in legal if isinstance(a, Discard) for tile in a.tiles}
+    options = [discord.SelectOption(label=tile.label, value=str(tile))
+               for tile in dict.fromkeys(t_.face for t_ in panel.observation.hand)
+               if tile in offered]
+    view.add_item(DiscardSelect(
+        panel.table.id, panel.observation.hand_number, panel.count, options=options,
+        tiles=size, row=row,
+        placeholder=tn(locale, "Choose {n} tile to discard face down…",
+                       "Choose {n} tiles to discard face down…", size)))
+
+
+def _partners_line(locale: Locale, table: TableRecord, seat: Seat) -> str:
+    partners = table.variant.seating.partners(seat)
+    names = " · ".join(t(locale, "{seat} {player}", seat=p, player=who(locale, table.player(p)))
+                       for p in partners)
+    if len(partners) == 1:
+        return t(locale, "Partner: {seat} {player}", seat=partners[0],
+                 player=who(locale, table.player(partners[0])))
+    return t(locale, "Partners: {names}", names=names)
+
+
+def _trump_choice(locale: Locale, view: discord.ui.View, panel: Panel,
+                  legal: Sequence[Action], piles: int | None, row: int) -> None:
     """R-TRUMP-CHOICE; on a marks contract, first 1 or 2 face-up piles (R-PILES)."""
     table_id, hand, count = panel.table.id, panel.observation.hand_number, panel.count
     choices = [a for a in legal if isinstance(a, NameTrump)]
     pile_counts = sorted({a.piles for a in choices if a.piles is not None})
     if pile_counts:
         for n in pile_counts:
-            view.add_item(PilesButton(table_id, hand, count, n, row=3, chosen=n == piles,
+            view.add_item(PilesButton(table_id, hand, count, n, row=min(row + 1, 4),
+                                      chosen=n == piles,
                                       label=tn(locale, "{n} pile face up", "{n} piles face up",
                                                n)))
         if piles not in pile_counts:
             view.add_item(ActionSelect(
-                table_id, hand, count, row=2, disabled=True,
+                table_id, hand, count, row=row, disabled=True,
                 placeholder=t(locale, "First choose 1 or 2 face-up piles…")))
             return
         choices = [a for a in choices if a.piles == piles]
     view.add_item(ActionSelect(
-        table_id, hand, count, row=2, placeholder=t(locale, "Name trump…"),
+        table_id, hand, count, row=row, placeholder=t(locale, "Name trump…"),
         options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
                                       description=action_description(locale, a))
                  for a in choices]))
@@ -716,7 +964,7 @@ LED_WORDS = {name: name for name in (
 """The engine's names of a led suit (``Observation.led``), as message ids."""
 
 
-def expired_panel(locale: str | None, table_id: int) -> Reply:
+def expired_panel(locale: Locale, table_id: int) -> Reply:
     """What a panel says once Discord no longer lets the bot update it (15 minutes after it was
     opened): press Refresh, or My hand on the table, for a fresh one."""
     embed = discord.Embed(colour=COLOUR, title=t(locale, "This panel has expired"),
@@ -728,7 +976,7 @@ def expired_panel(locale: str | None, table_id: int) -> Reply:
     return Reply(None, embed, view)
 
 
-def panel_status(locale: str | None, panel: Panel) -> str:
+def panel_status(locale: Locale, panel: Panel) -> str:
     """What the panel's owner is waiting for, or may do now: one line."""
     observation, table = panel.observation, panel.table
     if table.status is Status.CLOSED:
@@ -757,7 +1005,22 @@ def panel_status(locale: str | None, panel: Panel) -> str:
         if any(isinstance(a, NameTrump) and a.piles is not None for a in observation.legal):
             return t(locale, "You won the auction: choose 1 or 2 face-up piles, then name trump.")
         return t(locale, "You won the auction: name trump.")
+    if observation.phase is Phase.LEFTOVER:
+        if len(observation.legal) == 1:
+            return t(locale, "You won the auction. The leftover holds a counter, so you must"
+                             " take it.")
+        return t(locale, "You won the auction: take the leftover (then discard a tile) or"
+                         " leave it.")
+    if observation.phase is Phase.DISCARD:
+        size = _discard_size(observation.legal)
+        if size > 1:
+            return tn(locale, "Discard {n} tile face down: choose it in the list.",
+                      "Discard {n} tiles face down: choose them in the list.", size)
+        return t(locale, "Discard one tile face down: the tiles you may discard are enabled.")
     if not observation.trick:
+        if any(isinstance(a, Play) and a.low for a in observation.legal):
+            return t(locale, "Your lead: play any tile; the buttons below lead a tile by its"
+                             " lower end.")
         return t(locale, "Your lead: play any tile.")
     if observation.led in LED_WORDS:
         return t(locale, "Your turn: {suit} led; the tiles you may play are enabled.",
@@ -767,8 +1030,9 @@ def panel_status(locale: str | None, panel: Panel) -> str:
 
 # ----- review and leaderboard ------------------------------------------------------------------
 
-def review_message(summary: HandSummary, table: TableRecord, locale: str | None) -> Reply:
+def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> Reply:
     """R-REVIEW: every action of the finished hand with its author; unplayed tiles stay hidden."""
+    locale = voice(locale, table)
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Hand {hand} — review",
                                                   hand=summary.hand_number))
     calls = [c for c in summary.actions if isinstance(c.action, Pass | Bid)]
@@ -780,6 +1044,8 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
         if isinstance(call.action, NameTrump):
             lines.append(t(locale, "Trump: {seat} named {trump}.", seat=call.seat,
                            trump=call.action.trump))
+        elif isinstance(call.action, Leftover | Discard):
+            lines.append(leftover_text(locale, call.seat, call.action))
     for number, trick in enumerate(summary.tricks, start=1):
         plays = " · ".join(t(locale, "{seat} {tile}", seat=s, tile=tile)
                            for s, tile in trick.plays)
@@ -790,7 +1056,7 @@ def review_message(summary: HandSummary, table: TableRecord, locale: str | None)
     return Reply(None, embed, None)
 
 
-def stats_message(stats: MemberStats, member: str, locale: str | None) -> Reply:
+def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
     """One member's games on the server: each kind of game, and whom they played beside most."""
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42: statistics"),
                           description=member)
@@ -823,7 +1089,7 @@ def stats_message(stats: MemberStats, member: str, locale: str | None) -> Reply:
     return Reply(None, embed)
 
 
-def leaderboard_message(standings: Sequence[Standing], locale: str | None, guild_name: str,
+def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_name: str,
                         computers: ComputerStanding | None = None,
                         game: GameKind = GameKind.MARKS) -> Reply:
     """Members by marks won, and the server's computer players on a line of their own; the

@@ -20,12 +20,13 @@ from discord.ext import commands
 
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
-from bot.i18n import normalize_locale, t
+from bot.i18n import name, normalize_locale, reader, t, tn
 from bot.records import GameKind, Status, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, Rematch, TableService
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
+from engine.variants import FORTY_TWO, VARIANTS, Variant
 
-from . import render
+from . import games, render
 from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
 from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
@@ -40,12 +41,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SEAT_CHOICES = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+COMPASS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+"""42's seats by name, as /42 join has always accepted them."""
+
+
+def seat_named(table: TableRecord, value: str) -> Seat:
+    """The seat ``/42 join seat:`` names: its number from 1 (what the choices send), or at a
+    four-seat table its compass name; else a refusal."""
+    text = value.strip().casefold()
+    if text.isdigit() and 1 <= int(text) <= len(table.seats):
+        return table.all_seats[int(text) - 1]
+    if text in COMPASS and len(table.seats) == len(COMPASS):
+        return COMPASS[text]
+    raise Refusal("That is not a seat at this table: choose one from the list.")
 FILL_CHOICES = [
-    app_commands.Choice(name=locale_str("Fill the other three seats: play at once with a bot"
-                                        " partner"), value=Fill.OTHERS.value),
-    app_commands.Choice(name=locale_str("All four seats: watch four bots play"),
-                        value=Fill.ALL.value),
+    app_commands.Choice(name=locale_str("Fill the other seats: play at once, bots beside you"),
+                        value=Fill.OTHERS.value),
+    app_commands.Choice(name=locale_str("Every seat: watch bots play"), value=Fill.ALL.value),
 ]
 RULES_CHOICES = [
     app_commands.Choice(name=locale_str("Nello, Splash, Plunge and Sevens"),
@@ -59,10 +71,6 @@ RULES_CHOICES = [
                         value="points_game,forced_bid"),
 ]
 """Common sets of house rules for ``/42 new rules:``; the lobby's select offers every one."""
-GAME_CHOICES = [
-    app_commands.Choice(name=locale_str("Games to 7 marks"), value=GameKind.MARKS.value),
-    app_commands.Choice(name=locale_str("250-point games"), value=GameKind.POINTS.value),
-]
 PILES_CHOICES = [
     app_commands.Choice(name=locale_str("One pile face up (the last trick)"), value=1),
     app_commands.Choice(name=locale_str("Two piles face up (the last two tricks)"), value=2),
@@ -148,24 +156,36 @@ class Tables(commands.GroupCog, name="Tables",
 
     @app_commands.command(name=locale_str("new", msgctxt="command name"),
                           description=locale_str("Open a table in this channel"))
-    @app_commands.rename(bots=locale_str("bots", msgctxt="command name"),
+    @app_commands.rename(game=locale_str("game", msgctxt="command name"),
+                         bots=locale_str("bots", msgctxt="command name"),
                          rules=locale_str("rules", msgctxt="command name"))
-    @app_commands.describe(bots=locale_str("Seat computer players at once; the game then starts"
+    @app_commands.describe(game=locale_str("Which game of the 42 family (42 if left out)"),
+                           bots=locale_str("Seat computer players at once; the game then starts"
                                            " right away"),
-                           rules=locale_str("House rules to play; the table's select offers"
-                                            " every one before the start"))
-    @app_commands.choices(bots=FILL_CHOICES, rules=RULES_CHOICES)
+                           rules=locale_str("House rules to play (42 only); the table's select"
+                                            " offers every one before the start"))
+    @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
+                  game: app_commands.Choice[str] | None = None,
                   bots: app_commands.Choice[str] | None = None,
                   rules: app_commands.Choice[str] | None = None) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
+        variant = VARIANTS.get(game.value) if game is not None else FORTY_TWO
+        if variant is None:
+            raise Refusal("That is not one of the games: choose one from the list.")
+        if rules is not None and not variant.house_rules:
+            raise Refusal("House rules are played in 42 only.")
         try:
             options = parse_preset(rules.value) if rules is not None else None
         except InvalidChoice as error:
             raise Refusal("That is not one of the house rules.") from error
-        link = await within_window(interaction, self._open_table(interaction, fill, options))
-        if fill is Fill.OTHERS:
+        table = await within_window(interaction, self._open_table(interaction, fill, options,
+                                                                  variant))
+        link = table.link
+        if variant is not FORTY_TWO:
+            text = self._opened_text(locale, table, fill)
+        elif fill is Fill.OTHERS:
             text = t(locale, "Your game is on: {link}. You sit North with a 🤖 bot partner"
                              " (South) against two bots; open your hand with My hand.",
                      link=link)
@@ -178,31 +198,59 @@ class Tables(commands.GroupCog, name="Tables",
                      link=link)
         await send_private(interaction, text)
 
+    @staticmethod
+    def _opened_text(locale: str | None, table: TableRecord, fill: Fill) -> str:
+        """What the opener of a table of another game of the family is told."""
+        voice = reader(locale, table.variant.seating)
+        game_name = games.game_title(voice, table.variant)
+        first = table.all_seats[0]
+        if fill is Fill.OTHERS:
+            return t(voice, "Your game of {game} is on: {link}. You sit {seat}; 🤖 bots take"
+                            " the other seats. Open your hand with My hand.", game=game_name,
+                     link=table.link, seat=first)
+        if fill is Fill.ALL:
+            return t(voice, "🤖 Bots are playing {game} at {link}. End the table with /42 end.",
+                     game=game_name, link=table.link)
+        return tn(voice, "Your table of {game} is open: {link}. You sit {seat}; {n} more player"
+                         " takes a seat with its buttons or /42 join, or add bots.",
+                  "Your table of {game} is open: {link}. You sit {seat}; {n} more players take"
+                  " a seat with its buttons or /42 join, or add bots.", len(table.seats) - 1,
+                  game=game_name, link=table.link, seat=first)
+
     @app_commands.command(name=locale_str("join", msgctxt="command name"),
                           description=locale_str("Take a seat at this channel's table"))
     @app_commands.rename(seat=locale_str("seat", msgctxt="command name"))
-    @app_commands.describe(seat=locale_str("The seat to take (partners sit opposite); any free"
-                                           " seat if left out"))
-    @app_commands.choices(seat=[
-        app_commands.Choice(name=locale_str("North"), value="north"),
-        app_commands.Choice(name=locale_str("East"), value="east"),
-        app_commands.Choice(name=locale_str("South"), value="south"),
-        app_commands.Choice(name=locale_str("West"), value="west"),
-    ])
-    async def join(self, interaction: discord.Interaction[Any],
-                   seat: app_commands.Choice[str] | None = None) -> None:
-        async def work() -> Seat:
+    @app_commands.describe(seat=locale_str("The seat to take, as offered; any free seat if"
+                                           " left out"))
+    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        async def work() -> tuple[TableRecord, Seat]:
             table = await self.service.table_in_channel(self._channel_id(interaction))
-            chosen = SEAT_CHOICES[seat.value] if seat is not None else None
+            chosen = seat_named(table, seat) if seat is not None else None
             snapshot = await self.service.join(table.id, interaction.user.id, chosen,
                                                name=interaction.user.display_name)
             self._touch(table.id)
             taken = snapshot.table.seat_of(interaction.user.id)
             assert taken is not None
-            return taken
+            return snapshot.table, taken
 
-        taken = await within_window(interaction, work())
-        await send_private(interaction, t(locale_of(interaction), "You sit {seat}.", seat=taken))
+        table, taken = await within_window(interaction, work())
+        await send_private(interaction, t(reader(locale_of(interaction), table.variant.seating),
+                                          "You sit {seat}.", seat=taken))
+
+    @join.autocomplete("seat")
+    async def _seats(self, interaction: discord.Interaction[Any],
+                     current: str) -> list[app_commands.Choice[str]]:
+        """The free seats of the channel's table, named as the table names them."""
+        try:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+        except Refusal as refusal:
+            return [app_commands.Choice(name=refusal.text(locale_of(interaction))[:100],
+                                        value=NOTHING)]
+        voice = reader(locale_of(interaction), table.variant.seating)
+        free = [(name(voice, s), str(s + 1)) for s in table.all_seats if table.player(s) is None]
+        typed = current.casefold().strip()
+        return [app_commands.Choice(name=label, value=value) for label, value in free
+                if typed in label.casefold()][:25]
 
     @app_commands.command(name=locale_str("leave", msgctxt="command name"),
                           description=locale_str("Give up your seat before the game starts"))
@@ -324,7 +372,7 @@ class Tables(commands.GroupCog, name="Tables",
     @app_commands.rename(game=locale_str("game", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which games: to 7 marks (if left out) or to 250"
                                            " points"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=games.LEADERBOARD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction[Any],
                           game: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None
@@ -631,14 +679,16 @@ class Tables(commands.GroupCog, name="Tables",
     # ----- helpers ------------------------------------------------------------------------------
 
     async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill,
-                          options: Options | None = None) -> str:
+                          options: Options | None = None,
+                          variant: Variant = FORTY_TWO) -> TableRecord:
         self._require_posting(interaction)
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
         snapshot = await self.service.open_table(interaction.guild_id,
                                                  self._channel_id(interaction),
                                                  interaction.user.id, locale, fill, options,
-                                                 name=interaction.user.display_name)
+                                                 name=interaction.user.display_name,
+                                                 variant=variant)
         table_id = snapshot.table.id
         try:
             message = await self._post(self._channel(interaction),
@@ -651,7 +701,7 @@ class Tables(commands.GroupCog, name="Tables",
             # Started once its message exists, so computer players' moves edit that message.
             await self.service.start(table_id, interaction.user.id)
             self._touch(table_id)
-        return table.link
+        return table
 
     async def _typed(self, interaction: discord.Interaction[Any], call: Call, typed: str,
                      piles: int | None = None) -> None:

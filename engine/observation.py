@@ -266,10 +266,13 @@ def review(hand: HandState) -> tuple[Call, ...]:
     (V-GEN-DISCARD), except 72's discarded trumps (V-72-WIDOW)."""
     if hand.phase is not Phase.OVER:
         raise WrongPhase("A hand can be reviewed once it is over.")
-    return tuple(_hide_discard(hand, call) for call in hand.actions)
+    return tuple(public_call(hand, call) for call in hand.actions)
 
 
-def _hide_discard(hand: HandState, call: Call) -> Call:
+def public_call(hand: HandState, call: Call) -> Call:
+    """``call`` as everyone may see it, in ``hand`` (the hand it was made in, after it): a
+    discard keeps only the tiles laid face up (V-GEN-DISCARD, V-72-WIDOW) and counts the others.
+    """
     if not isinstance(call.action, Discard):
         return call
     shown = shown_discards(hand.variant, hand.setup, call.seat)

@@ -311,7 +311,7 @@ async def test_the_lobby_by_commands_and_buttons(discord_double: DiscordDouble,
     await davi.click(table, label="Leave")
     await double.wait_for(lambda: "South (empty)" in table.embeds[0]["description"], 5,
                           "South to be free again")
-    refused(await ana.slash("42 start", where="table-1"), "Four players are needed")
+    refused(await ana.slash("42 start", where="table-1"), "4 players are needed")
     await davi.slash("42 join", where="table-1", seat="south")
     started = await bia.slash("42 start", where="table-1")
     assert started.ephemeral and "The game is on" in started.content

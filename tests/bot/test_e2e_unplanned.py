@@ -46,12 +46,12 @@ async def test_commands_and_ids_nobody_planned_for(discord_double: DiscordDouble
     async with Unchanged(table):
         for options, words in (
                 (sub("bogus"), "not one of mine any more"),
-                (sub("join", seat="up"), "not one of the option's choices"),
+                (sub("join", seat="up"), "not a seat at this table"),
                 (sub("leaderboard", game="chess"), "not one of the option's choices")):
             refused(await ana.raw_command("42", options), words)
         # Ids no button of today's has, on the message or not.
         for custom_id in ("42:deal:1", "42:hand", "42:a:1:1", "42:hand:12345678901234567890",
-                          "42:sit:1:7", "42:hand:1:extra"):
+                          "42:sit:1:9", "42:hand:1:extra"):
             for carried in (True, False):
                 text = refused(await ana.forge_click(message, custom_id, carried=carried),
                                "older version")

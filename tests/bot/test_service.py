@@ -69,14 +69,14 @@ async def test_seats_before_the_start(service: TableService) -> None:
     assert snapshot.table.seat_of(BIA) is Seat.SOUTH
     with pytest.raises(Refusal, match="is taken"):
         await service.join(table.id, CAIO, Seat.SOUTH)
-    with pytest.raises(Refusal, match="Four players are needed"):
+    with pytest.raises(Refusal, match="players are needed"):
         await service.start(table.id, ANA)
     await service.leave(table.id, BIA)
     with pytest.raises(Refusal, match="not seated"):
         await service.leave(table.id, BIA)
     for user in (BIA, CAIO, DAVI):
         await service.join(table.id, user)
-    with pytest.raises(Refusal, match="All four seats"):
+    with pytest.raises(Refusal, match="Every seat is taken"):
         await service.join(table.id, 99)
     with pytest.raises(Refusal, match="Only a seated player"):
         await service.start(table.id, 99)

@@ -50,6 +50,11 @@ FORWARDERS = {
     ("cogs/render.py", "_lobby"),  # says the descriptions marked N_ in house_rules.CHOICES
     ("cogs/render.py", "panel_status"),  # says the suit names marked N_ in LED_WORDS
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
+    ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
+    ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
+    ("cogs/render.py", "action_label"),  # says the suit names marked N_ in LED_WORDS
+    ("cogs/render.py", "bid_text"),  # says the ids marked N_ in SPECIAL_BIDS
+    ("cogs/render.py", "event_text"),  # says the suit names marked N_ in LED_WORDS
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
