@@ -189,14 +189,16 @@ TRUMP_NAMES: Mapping[Trump, str] = {
     Trump.THREES: N_("threes"), Trump.FOURS: N_("fours"), Trump.FIVES: N_("fives"),
     Trump.SIXES: N_("sixes"), Trump.DOUBLES: N_("doubles"),
     Trump.NONE: N_("no trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.SEVENS: N_("Sevens"),
+    Trump.SEVENS: N_("Sevens"), Trump.of_suit(7): N_("sevens"), Trump.of_suit(8): N_("eights"),
+    Trump.of_suit(9): N_("nines"),
 }
 TRUMP_TITLES: Mapping[Trump, str] = {
     Trump.BLANKS: N_("Blanks"), Trump.ONES: N_("Ones"), Trump.TWOS: N_("Twos"),
     Trump.THREES: N_("Threes"), Trump.FOURS: N_("Fours"), Trump.FIVES: N_("Fives"),
     Trump.SIXES: N_("Sixes"), Trump.DOUBLES: N_("Doubles"),
     Trump.NONE: N_("No trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.SEVENS: N_("Sevens"),
+    Trump.SEVENS: N_("Sevens"), Trump.of_suit(7): N_("Sevens"), Trump.of_suit(8): N_("Eights"),
+    Trump.of_suit(9): N_("Nines"),
 }
 """A trump on its own, as a choice in a list (``TRUMP_NAMES`` are said within sentences)."""
 

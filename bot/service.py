@@ -769,7 +769,7 @@ class TableService:
             raise Refusal("A computer player is playing for you while you are away: press"
                           " I'm back to play again.", panel=self._panel(live, seat))
         try:
-            action = parse_action(text)
+            action = parse_action(text, table.variant.top)
         except ValueError:
             raise Refusal("That button is not one of this table's.") from None
         try:
@@ -813,8 +813,8 @@ class TableService:
                     or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
                 return None
             try:
-                accepted = await self._commit(live, turn.seat, parse_action(text),
-                                              by_computer=True)
+                accepted = await self._commit(
+                    live, turn.seat, parse_action(text, table.variant.top), by_computer=True)
             except _Stale:
                 accepted = None  # another process moved first: look again at the stored game
         self._changed(turn.table_id)
@@ -998,7 +998,7 @@ def _replay(seed: str, options: Options, stored: Sequence[StoredAction], rules_v
     results: list[HandResult] = []
     last_moves: dict[Seat, LastMove] = {}
     for stored_action in stored:
-        action = parse_action(stored_action.text)
+        action = parse_action(stored_action.text, variant.top)
         after = game.apply(stored_action.seat, action)
         if after.previous is not game.previous:
             _record_contract(contracts, results, after.previous)

@@ -14,12 +14,18 @@ from bot.i18n import name, t, translations
 from bot.records import TableRecord
 from bot.service import Panel, TableSnapshot
 from engine import SEATS
+from engine.variants import FORTY_TWO
 
 from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
 from .render import Picture, Reply
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
+
+
+def drawn(table: TableRecord) -> bool:
+    """Whether the pictures draw this table's game (42's, so far)."""
+    return table.variant is FORTY_TWO
 
 
 @functools.cache
@@ -46,7 +52,7 @@ def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
 async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) -> Reply:
     """``reply`` with the picture of the table, once a game is on."""
     observation = snapshot.observation
-    if observation is None or reply.embed is None:
+    if observation is None or reply.embed is None or not drawn(snapshot.table):
         return reply
     locale = snapshot.table.locale
     scene = table_scene(observation, seat_names(snapshot.table, locale), words(locale))
@@ -57,7 +63,7 @@ async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) 
 async def show_hand(reply: Reply, panel: Panel, locale: str | None,
                     pictures: Pictures) -> Reply:
     """``reply`` with the picture of the panel owner's hand, legal tiles marked."""
-    if reply.embed is None or not panel.observation.hand:
+    if reply.embed is None or not panel.observation.hand or not drawn(panel.table):
         return reply
     scene = hand_scene(panel.observation, words(locale))
     reply.show(Picture(HAND_FILE, await pictures.png(scene), hand_alt(scene)))

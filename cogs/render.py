@@ -72,7 +72,7 @@ from .components import (
     SitButton,
     StartButton,
 )
-from .games import game_title
+from .games import game_title, kind_title
 
 COLOUR = discord.Colour.dark_green()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -844,11 +844,14 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
     row = _tile_buttons(view, panel, legal, faces or {})
     phase = observation.phase
     if legal and phase is Phase.AUCTION:
+        offered = offered_bids(legal)
+        placeholder = (t(locale, "Bid or pass…") if len(offered) == len(legal) else
+                       t(locale, "Bid or pass… (every bid: /42 bid)"))
         view.add_item(ActionSelect(
-            table.id, hand_number, count, row=row, placeholder=t(locale, "Bid or pass…"),
+            table.id, hand_number, count, row=row, placeholder=placeholder,
             options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
                                           description=action_description(locale, a))
-                     for a in legal]))
+                     for a in offered]))
         if Pass() in legal:
             view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
                                        label=t(locale, "Pass"), row=min(row + 1, 4)))
@@ -876,6 +879,22 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
             back.row = 4
             view.add_item(back)
     return Reply(notice, embed, view)
+
+
+SELECT_OPTIONS = 25
+"""Discord's most options in one select."""
+
+
+def offered_bids(legal: Sequence[Action]) -> list[Action]:
+    """The calls the panel's select lists: all of them, or, in a game with more calls than a
+    select holds (the Big Game, 72, 84), every call but the highest points bids, which
+    ``/42 bid`` still takes."""
+    if len(legal) <= SELECT_OPTIONS:
+        return list(legal)
+    points = [a for a in legal if isinstance(a, Bid) and not a.is_marks
+              and a.kind is BidKind.PLAIN]
+    dropped = set(points[SELECT_OPTIONS - len(legal):])
+    return [a for a in legal if a not in dropped]
 
 
 TILES_PER_ROW = 5
@@ -1064,20 +1083,18 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
         embed.description = t(locale, "{member} has not finished a game on this server yet.",
                               member=member)
         return Reply(None, embed)
-    for kind, line in sorted(stats.standings.items(), key=lambda item: item[0].value):
+    for kind, line in sorted(stats.standings.items(), key=lambda item: list(GameKind).index(item[0])):
         made = line.contracts_made
         set_rate = (1 - made / line.contracts_bid) if line.contracts_bid else 0.0
         rows = [t(locale, "Games: {games} · won: {won}", games=line.games_played,
                   won=line.games_won),
                 t(locale, "Contracts bid: {bid} · made: {made} · set: {rate:.0%}",
                   bid=line.contracts_bid, made=made, rate=set_rate)]
-        if kind is GameKind.MARKS:
-            rows.append(t(locale, "Marks won: {marks}", marks=line.marks_won))
-            title = t(locale, "Games to 7 marks")
+        if kind.in_points:
+            rows.append(t(locale, "Points scored: {points}", points=signed(line.points_won)))
         else:
-            rows.append(t(locale, "Points scored: {points}", points=line.points_won))
-            title = t(locale, "250-point games")
-        embed.add_field(name=title, value="\n".join(rows), inline=False)
+            rows.append(t(locale, "Marks won: {marks}", marks=line.marks_won))
+        embed.add_field(name=kind_title(locale, kind), value="\n".join(rows), inline=False)
     partner = stats.partner
     if partner is not None:
         who_ = (t(locale, "🤖 Bot") if partner.partner_id == COMPUTER_PARTNER
@@ -1099,18 +1116,24 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
     partner was (a bot partner or a bot standing in while they were away included); the
     computer players' line counts every seat a computer player held from the start, one game
     per seat, so a table of four bots adds four seats to it and nothing to any member."""
-    points = game is GameKind.POINTS
-    if points:
+    points = game.in_points
+    if game is GameKind.POINTS:
         heading = t(locale, "Texas 42 leaderboard, 250-point games — {guild}", guild=guild_name)
-    else:
+    elif game is GameKind.MARKS:
         heading = t(locale, "Texas 42 leaderboard — {guild}", guild=guild_name)
+    else:
+        heading = t(locale, "{game} leaderboard — {guild}", game=kind_title(locale, game),
+                    guild=guild_name)
     embed = discord.Embed(colour=COLOUR, title=heading)
     if not standings and computers is None:
-        if points:
+        if game is GameKind.POINTS:
             embed.description = t(locale, "No 250-point game has been finished on this server"
                                           " yet.")
-        else:
+        elif game is GameKind.MARKS:
             embed.description = t(locale, "No game has been finished on this server yet.")
+        else:
+            embed.description = t(locale, "No game of {game} has been finished on this server"
+                                          " yet.", game=kind_title(locale, game))
         return Reply(None, embed, None)
     if points:
         lines = [

@@ -45,14 +45,19 @@ COMPASS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": 
 """42's seats by name, as /42 join has always accepted them."""
 
 
-def seat_named(table: TableRecord, value: str) -> Seat:
-    """The seat ``/42 join seat:`` names: its number from 1 (what the choices send), or at a
-    four-seat table its compass name; else a refusal."""
+def seat_named(table: TableRecord, value: str, locale: str | None) -> Seat:
+    """The seat ``/42 join seat:`` names: its number from 1 (what the choices send), its name
+    as the table says it in the member's language, or at a four-seat table its English
+    compass name; else a refusal."""
     text = value.strip().casefold()
     if text.isdigit() and 1 <= int(text) <= len(table.seats):
         return table.all_seats[int(text) - 1]
     if text in COMPASS and len(table.seats) == len(COMPASS):
         return COMPASS[text]
+    voice = reader(locale, table.variant.seating)
+    for seat in table.all_seats:
+        if name(voice, seat).casefold() == text:
+            return seat
     raise Refusal("That is not a seat at this table: choose one from the list.")
 FILL_CHOICES = [
     app_commands.Choice(name=locale_str("Fill the other seats: play at once, bots beside you"),
@@ -225,7 +230,8 @@ class Tables(commands.GroupCog, name="Tables",
     async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
         async def work() -> tuple[TableRecord, Seat]:
             table = await self.service.table_in_channel(self._channel_id(interaction))
-            chosen = seat_named(table, seat) if seat is not None else None
+            chosen = (seat_named(table, seat, locale_of(interaction)) if seat is not None
+                      else None)
             snapshot = await self.service.join(table.id, interaction.user.id, chosen,
                                                name=interaction.user.display_name)
             self._touch(table.id)
@@ -397,16 +403,16 @@ class Tables(commands.GroupCog, name="Tables",
                           description=locale_str("The rules this channel's table plays, for"
                                                  " you only"))
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> Options:
+        async def work() -> tuple[Options, Variant]:
             try:
                 table = await self.service.table_in_channel(self._channel_id(interaction),
                                                             latest=True)
             except Refusal:
-                return DEFAULT_OPTIONS  # no table yet: the default game
-            return table.options
+                return DEFAULT_OPTIONS, FORTY_TWO  # no table yet: the default game
+            return table.options, table.variant
 
-        options = await within_window(interaction, work())
-        reply = rules_message(locale_of(interaction), options)
+        options, variant = await within_window(interaction, work())
+        reply = rules_message(locale_of(interaction), options, variant)
         await send_private(interaction, None, embed=reply.embed)
 
     @app_commands.command(name=locale_str("help", msgctxt="command name"),
@@ -591,11 +597,13 @@ class Tables(commands.GroupCog, name="Tables",
 
     async def on_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
-        await send_private(interaction, last_trick_message(snapshot, locale_of(interaction)))
+        await send_private(interaction, last_trick_message(
+            snapshot, render.voice(locale_of(interaction), snapshot.table)))
 
     async def on_guide(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
-        reply = rules_message(locale_of(interaction), snapshot.table.options)
+        reply = rules_message(locale_of(interaction), snapshot.table.options,
+                              snapshot.table.variant)
         await send_private(interaction, None, embed=reply.embed)
 
     async def on_rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:

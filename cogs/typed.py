@@ -71,8 +71,9 @@ def resolve(call: Call, typed: str, panel: Panel, locale: str | None,
     if typed == NOTHING:
         raise Refusal("There is nothing to choose now; here is your current panel.", panel=panel)
     legal = [a for a in panel.observation.legal if call.offers(a)]
+    top = panel.observation.variant.top
     if call is Call.TRUMP:
-        return _trump(typed, legal, locale, piles)
+        return _trump(typed, legal, locale, piles, panel.observation.variant.trumps, top)
     wanted = _normal(typed)
     for action in legal:
         if wanted in _names(action, locale):
@@ -81,17 +82,18 @@ def resolve(call: Call, typed: str, panel: Panel, locale: str | None,
         return str(Pass())
     if call is Call.PLAY:
         tile = _tile_text(wanted)
-        return _checked(f"play:{tile}" if tile else "", NOT_A_TILE)
+        return _checked(f"play:{tile}" if tile else "", NOT_A_TILE, top)
     amount = re.fullmatch(r"(?:bid)?(\d{1,3})(m|marks?)?", wanted)
     if amount is None:
         raise Refusal(NOT_A_BID)
-    return _checked(f"bid:{amount[1]}m" if amount[2] else f"bid:{amount[1]}", NOT_A_BID)
+    return _checked(f"bid:{amount[1]}m" if amount[2] else f"bid:{amount[1]}", NOT_A_BID, top)
 
 
-def _trump(typed: str, legal: Sequence[Action], locale: str | None, piles: int | None) -> str:
+def _trump(typed: str, legal: Sequence[Action], locale: str | None, piles: int | None,
+           trumps: Sequence[Trump], top: int) -> str:
     """R-TRUMP-CHOICE with, on a marks contract only, the piles (R-PILES)."""
     wanted = _normal(typed)
-    trump = next((tr for tr in Trump if wanted in (_normal(tr.code), _normal(tr.title),
+    trump = next((tr for tr in (*Trump, *trumps) if wanted in (_normal(tr.code), _normal(tr.title),
                                                     _normal(title(locale, tr)))), None)
     if trump is None:
         raise Refusal(NOT_A_TRUMP)
@@ -102,7 +104,7 @@ def _trump(typed: str, legal: Sequence[Action], locale: str | None, piles: int |
     if legal and not with_piles and piles is not None:
         raise Refusal("Piles are chosen only on a marks contract: leave piles out.")
     return _checked(str(NameTrump(trump, piles if with_piles or not legal else None)),
-                    NOT_A_TRUMP)
+                    NOT_A_TRUMP, top)
 
 
 def _names(action: Action, locale: str | None) -> Iterator[str]:
@@ -122,10 +124,10 @@ def _tile_text(wanted: str) -> str | None:
     return f"{found[1]}-{found[2]}" if found else None
 
 
-def _checked(text: str, refusal: str) -> str:
-    """An action text the engine can read, else ``refusal``."""
+def _checked(text: str, refusal: str, top: int) -> str:
+    """An action text the engine can read for a double-``top`` set, else ``refusal``."""
     try:
-        parse_action(text)
+        parse_action(text, top)
     except ValueError:
         raise Refusal(refusal) from None
     return text

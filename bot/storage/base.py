@@ -409,10 +409,10 @@ class Storage(ABC):
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
                           game: GameKind = GameKind.MARKS) -> list[Standing]:
-        """The server's members in one kind of game: by marks won (250-point games: by games
-        won, then points), then games won."""
-        order = ("marks_won DESC, games_won DESC" if game is GameKind.MARKS
-                 else "games_won DESC, points_won DESC")
+        """The server's members in one kind of game: by marks won (games scored in points: by
+        games won, then points), then games won."""
+        order = ("games_won DESC, points_won DESC" if game.in_points
+                 else "marks_won DESC, games_won DESC")
         rows = await self._fetch(
             "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made,"
             " points_won FROM player_stats WHERE guild_id = $1 AND game = $2"

@@ -20,14 +20,17 @@ from typing import Any
 import asyncpg
 
 from bot.storage.base import options_from_json
-from engine import SEATS, Domino, Game, HandState, Seat, Trump, parse_action
+from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_action
+from engine.observation import public_call
+from engine.seats import ALL_SEATS
+from engine.variants import variant_named
 from tests.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
 NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "davi"}
-TILE_LABEL = re.compile(r"\[([0-6])\|([0-6])\]")
-TILE_ID = re.compile(r"play:([0-6])-([0-6])")
-SEAT = re.compile(r"\b(North|East|South|West)\b")
+TILE_LABEL = re.compile(r"\[([0-9])\|([0-9])\]")
+TILE_ID = re.compile(r"(?:play:|discard:|,)([0-9])-([0-9])")
+SEAT = re.compile(r"\b(North|East|South|West|Seat [0-9]|Red [0-9]|Blue [0-9]|Green [0-9])\b")
 MENTION = re.compile(r"<@(\d+)>")
 
 Plan = Callable[[int], tuple[Any, ...]]
@@ -35,16 +38,22 @@ Plan = Callable[[int], tuple[Any, ...]]
 
 
 def tiles_in(text: str) -> set[Domino]:
-    found = {Domino.of(int(a), int(b)) for a, b in TILE_LABEL.findall(text)}
-    found |= {Domino.of(int(a), int(b)) for a, b in TILE_ID.findall(text)}
+    """The tiles a text writes, by face (two copies of a face read alike, V-GEN-SET)."""
+    found = {Domino.of(int(a), int(b), top=9) for a, b in TILE_LABEL.findall(text)}
+    found |= {Domino.of(int(a), int(b), top=9) for a, b in TILE_ID.findall(text)}
     return found
 
 
+SIDE = re.compile(r"North–South|East–West|(?:Seat [0-9]|Red|Blue|Green)(?=:| took the trick)")
+"""A side's name: a team's, or, where each plays for oneself, a seat's as the side that took
+a trick or holds a pile (V-GEN-SEATS) — which says nothing of who played what."""
+
+
 def linked_tiles(text: str) -> set[Domino]:
-    """Tiles written on a line that also names a seat (a team's name aside)."""
+    """Tiles written on a line that also names a seat (a side's name aside)."""
     found: set[Domino] = set()
     for line in text.splitlines():
-        if SEAT.search(line.replace("North–South", "").replace("East–West", "")):
+        if SEAT.search(SIDE.sub("", line)):
             found |= tiles_in(line)
     return found
 
@@ -154,7 +163,7 @@ def stored(db: Database, table_id: int) -> tuple[str, list[tuple[Seat, str]]]:
     """The table's seed and its accepted actions, in order."""
     ((seed,),) = query(db, "SELECT seed FROM tables WHERE id = $1", table_id)
     rows = query(db, "SELECT seat, action FROM actions WHERE table_id = $1 ORDER BY n", table_id)
-    return seed, [(SEATS[s], a) for s, a in rows]
+    return seed, [(ALL_SEATS[s], a) for s, a in rows]
 
 
 def latest_table_id(db: Database) -> int:
@@ -163,17 +172,34 @@ def latest_table_id(db: Database) -> int:
 
 def table_state(db: Database, table_id: int) -> Game:
     """The game as the bot stored it, rebuilt by the engine (the test's oracle)."""
-    ((options,),) = query(db, "SELECT options FROM tables WHERE id = $1", table_id)
+    ((options, variant),) = query(db, "SELECT options, variant FROM tables WHERE id = $1",
+                                  table_id)
     seed, actions = stored(db, table_id)
-    return Game.replay(seed, [(seat, parse_action(a)) for seat, a in actions],
-                       options_from_json(options))
+    game = variant_named(variant)
+    return Game.replay(seed, [(seat, parse_action(a, game.top)) for seat, a in actions],
+                       options_from_json(options), variant=game)
 
 
 def face_up(hand: HandState | None) -> set[Domino]:
-    """Tiles the rules lay face up for everybody: every hand, once Sevens is named (H-SEVENS)."""
-    if hand is None or hand.trump is not Trump.SEVENS:
+    """Tiles the rules lay face up for everybody: every hand, once Sevens is named (H-SEVENS);
+    72's discarded trumps (V-72-WIDOW)."""
+    if hand is None:
         return set()
-    return {tile for seat in SEATS for tile in hand.hand_of(seat)}
+    shown = {tile for call in hand.actions
+             for tile in getattr(public_call(hand, call).action, "tiles", ())}
+    if hand.trump is not Trump.SEVENS:
+        return shown
+    return shown | {tile for seat in SEATS for tile in hand.hand_of(seat)}
+
+
+def known_to(hand: HandState, seat: Seat) -> set[Domino]:
+    """What ``seat`` alone may see of ``hand`` besides its tiles: the leftover, once it is the
+    declarer past the auction (V-GEN-DEAL), and its own face-down discards (V-GEN-DISCARD)."""
+    known = set(hand.discards_of(seat))
+    if hand.contract is not None and hand.contract.declarer == seat and (
+            hand.phase is not Phase.AUCTION):
+        known |= set(hand.deal.leftover)
+    return known
 
 
 def action_count(db: Database, table_id: int) -> int:
@@ -199,10 +225,12 @@ class Audit:
         self.lag = lag
         self.checked: dict[tuple[int, int], int] = {}
         self.versions_checked = 0
+        self.copies = 1
         self._captured: list[tuple[int, frozenset[Domino]]] = []
 
     def check(self) -> None:
         game = table_state(self.db, self.table_id)
+        self.copies = game.variant.copies
         hand = game.hand
         played_now = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
         captured = frozenset(t for trick in hand.tricks for t in trick.tiles)
@@ -222,9 +250,9 @@ class Audit:
             seat = next((s for s, m in self.seats.items() if m is viewer), None)
             own: set[Domino] = set()
             if seat is not None:
-                own = set(hand.hand_of(seat))
+                own = set(hand.hand_of(seat)) | known_to(hand, seat)
                 if self.lag and previous is not None and previous is not hand:
-                    own |= set(previous.deal.hands[seat])
+                    own |= set(previous.deal.hands[seat]) | known_to(previous, seat)
             for message in self.double.world.messages.values():
                 if viewer.can_see(message):
                     self._check(viewer, message, public, own, captured)
@@ -234,7 +262,8 @@ class Audit:
         key = (viewer.id, message.id)
         start = self.checked.get(key, 0)
         for number, version in enumerate(message.versions[start:], start=start + 1):
-            allowed = public | (own if message.ephemeral_to is viewer.member else set())
+            allowed = {tile.face for tile in public | (
+                own if message.ephemeral_to is viewer.member else set())}
             texts, outside_review = version_texts(version)
             for text in texts:
                 leaked = tiles_in(text) - allowed
@@ -242,13 +271,43 @@ class Audit:
                     f"{viewer.name} saw {sorted(t.label for t in leaked)} held by "
                     f"another seat, in message {message.id} version {number}: {text!r}")
             for text in outside_review:
-                tied = linked_tiles(text) & captured
+                tied = linked_tiles(text) & _whole_faces(captured, self.copies)
                 assert not tied, (
                     f"{viewer.name} can tell who played captured "
                     f"{sorted(t.label for t in tied)} in message {message.id} "
                     f"version {number}: {text!r}")
             self.versions_checked += 1
         self.checked[key] = len(message.versions)
+
+
+async def audit_when_drawn(double: DiscordDouble, live_bot: Any, table_id: int, audit: Audit,
+                           message_of: Callable[[DiscordDouble], Message]) -> None:
+    """Before a computer player's move: once the table message shows the game as it is and
+    nothing is in flight, audit everything drawn so far (so a trick is seen in progress)."""
+    from cogs import render
+    expected = render.table_message(await live_bot.bot.service.snapshot(table_id))
+    assert expected.embed is not None
+    want = (expected.content or "", expected.embed.description,
+            [(f.name, f.value) for f in expected.embed.fields])
+
+    def shows_current() -> bool:
+        embed = message_of(double).embeds[0]
+        return (message_of(double).content or "", embed.get("description"),
+                [(f["name"], f["value"]) for f in embed.get("fields") or []]) == want
+
+    await double.wait_for(shows_current, 5, "the table message to catch up")
+    await double.settle(quiet=0.005)
+    await live_bot.drawn()
+    audit.check()
+
+
+def _whole_faces(tiles: frozenset[Domino], copies: int) -> set[Domino]:
+    """The faces of which every copy is among ``tiles``: with two copies of a face (V-GEN-SET)
+    a text naming it may be about the other copy, still in play."""
+    count: dict[Domino, int] = {}
+    for tile in tiles:
+        count[tile.face] = count.get(tile.face, 0) + 1
+    return {face for face, n in count.items() if n == copies}
 
 
 class Table:

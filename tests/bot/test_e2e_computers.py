@@ -12,7 +12,6 @@ from pathlib import Path
 from bot.service import computer_seed
 from bot.storage.target import settings_for
 from bot.thinking import decide_here
-from cogs import render
 from engine import SEATS, Game, Seat, observe, parse_action
 from engine.players import load_policy
 from tests.bot.conftest import TEST_POLICY, LiveBot
@@ -21,6 +20,7 @@ from tests.bot.e2e import (
     Database,
     PanelControls,
     action_count,
+    audit_when_drawn,
     components,
     latest_table_id,
     stored,
@@ -82,24 +82,8 @@ class Players:
         live_bot.before_computer_moves.append(self._look)
 
     async def _look(self) -> None:
-        """Before a computer player's move: once the table message shows the game as it is
-        and nothing is in flight, audit everything drawn so far."""
-        service = self.live_bot.bot.service
-        expected = render.table_message(await service.snapshot(self.table_id))
-        assert expected.embed is not None
-        want = (expected.content or "", expected.embed.description,
-                [(f.name, f.value) for f in expected.embed.fields])
-
-        def shows_current() -> bool:
-            message = table_message(self.double)
-            embed = message.embeds[0]
-            return (message.content or "", embed.get("description"),
-                    [(f["name"], f["value"]) for f in embed.get("fields") or []]) == want
-
-        await self.double.wait_for(shows_current, 5, "the table message to catch up")
-        await self.double.settle(quiet=0.005)
-        await self.live_bot.drawn()
-        self.audit.check()
+        await audit_when_drawn(self.double, self.live_bot, self.table_id, self.audit,
+                               table_message)
 
     async def open_panels(self) -> None:
         for seat, member in self.seats.items():

@@ -96,10 +96,12 @@ async def test_synced_commands_carry_their_localizations(discord_double: Discord
     seat = subcommands["join"]["options"][0]
     assert seat["name"] == "seat"
     assert seat["name_localizations"].items() >= {"pt-BR": "lugar", "it": "posto"}.items()
-    assert [(c["name_localizations"]["pt-BR"], c["name_localizations"]["it"])
-            for c in seat["choices"]] == [
-        ("Norte", "Nord"), ("Leste", "Est"), ("Sul", "Sud"), ("Oeste", "Ovest")]
-    assert [c["value"] for c in seat["choices"]] == ["north", "east", "south", "west"]
+    assert seat["autocomplete"] is True  # the free seats of the channel's table, by name
+    game = subcommands["new"]["options"][0]
+    assert game["name_localizations"].items() >= {"pt-BR": "partida", "it": "partita"}.items()
+    assert [c["value"] for c in game["choices"]] == [
+        "42", "moon", "three", "big", "140", "geezer", "72", "84"]
+    assert game["choices"][1]["name_localizations"]["it"].startswith("Moon: tre giocatori")
 
     problems: list[str] = []
     _check_level(group["options"], "/42", problems)

@@ -1,0 +1,192 @@
+"""Every game of the family at a Discord table, through the double: one member with computer
+players plays each variant to its end; tables of members only play a hand of Moon, of 140 and
+of 84. Every version of every message each member could see is audited for hidden tiles, the
+leftover and the discards included (V-GEN-DISCARD)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs import render
+from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Play, Seat
+from engine.seats import ALL_SEATS
+from engine.variants import VARIANTS, variant_named
+from tests.bot.conftest import LiveBot
+from tests.bot.e2e import Audit, action_count, audit_when_drawn, components, table_state
+from tests.discord_double import DiscordDouble, Message, SimulatedMember
+from tests.discord_double.driver import InteractionResult
+
+OTHER_GAMES = [name for name in VARIANTS if name != "42"]
+NAMES = ("ana", "bia", "caio", "davi", "eli", "fabi", "gil", "hana")
+
+
+def table_message(double: DiscordDouble, channel: str = "general") -> Message:
+    found = [m for m in double.messages(channel) if not m.ephemeral and any(
+        c.get("custom_id", "").startswith(("42:hand:", "42:sit:", "42:start:", "42:rematch:"))
+        for c in components(m))]
+    assert found, "no table message"
+    return found[-1]
+
+
+def latest_table_id(live_bot: LiveBot) -> int:
+    import sqlite3
+    with sqlite3.connect(live_bot.db) as raw:
+        return int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
+
+
+def choose(game: Game, rng: random.Random) -> Action:
+    """A member's choice: pass more often than not, else any action the panel offers."""
+    legal = game.legal_actions()
+    if Pass() in legal and rng.random() < 0.6:
+        return Pass()
+    return rng.choice(render.offered_bids(legal) if Pass() in legal else legal)
+
+
+async def perform(member: SimulatedMember, panel: Message, action: Action) -> InteractionResult:
+    """Do ``action`` the way a person would, with the panel's buttons and selects. A trump on
+    a marks contract takes two steps (piles, then trump): the first returns after the piles."""
+    controls = list(components(panel))
+    text = str(action)
+
+    def button(custom_id_end: str) -> dict[str, Any]:
+        return next(c for c in controls if c.get("type") == 2
+                    and c.get("custom_id", "").endswith(custom_id_end) and not c.get("disabled"))
+
+    if isinstance(action, Play | Pass | Leftover) or (
+            isinstance(action, Discard) and len(action.tiles) == 1):
+        return await member.click(panel, button(":" + text)["custom_id"])
+    select = next(c for c in controls if c.get("type") == 3)
+    if isinstance(action, Discard):
+        assert select["custom_id"].startswith("42:d:")
+        return await member.select(panel, values=[str(tile) for tile in action.tiles])
+    if isinstance(action, NameTrump) and action.piles is not None and select.get("disabled"):
+        return await member.click(panel, button(f":{action.piles}")["custom_id"])
+    assert isinstance(action, Bid | NameTrump), action
+    if not any(o["value"] == text for o in select["options"]):
+        piles = next(c for c in controls if c.get("custom_id", "").startswith("42:p:")
+                     and c.get("custom_id", "").endswith(f":{action.piles}"))
+        return await member.click(panel, piles["custom_id"])
+    return await member.select(panel, values=[text])
+
+
+class Members:
+    """Members at a variant's table, each acting from the panel the bot keeps current."""
+
+    def __init__(self, double: DiscordDouble, live_bot: LiveBot, table_id: int,
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+        self.double, self.live_bot, self.table_id, self.seats = double, live_bot, table_id, seats
+        self.panels: dict[Seat, Message] = {}
+        # A version may be checked one action late (several computer players move between
+        # a member's turns), so it is held to what was true then.
+        self.audit = Audit(double, live_bot.db, table_id, seats, others, lag=True)
+        self.rng = random.Random(table_id)
+        self.actions = 0
+        live_bot.before_computer_moves.append(self._look)
+
+    async def _look(self) -> None:
+        await audit_when_drawn(self.double, self.live_bot, self.table_id, self.audit,
+                               table_message)
+
+    async def open_panels(self) -> None:
+        for seat, member in self.seats.items():
+            opened = await member.click(table_message(self.double), label="My hand")
+            assert not opened.failed and opened.message is not None, opened
+            self.panels[seat] = opened.message
+
+    async def quiet(self) -> None:
+        await self.double.settle(quiet=0.02)
+        await self.live_bot.idle()
+        await self.double.settle(quiet=0.02)
+        self.audit.check()
+
+    async def step(self) -> Game | None:
+        """The member whose turn it is acts; None once the game is over."""
+        await self.quiet()
+        game = table_state(self.live_bot.db, self.table_id)
+        if game.winner is not None:
+            return None
+        seat = game.to_act
+        assert seat in self.seats, f"a computer player's turn ({seat}) was left waiting"
+        panel = self.panels[seat]
+        mark = f":{game.hand_number}:{action_count(self.live_bot.db, self.table_id)}:"
+        await self.double.wait_for(lambda: any(mark in c.get("custom_id", "")
+                                               for c in components(panel)), 5,
+                                   f"{seat}'s panel to be current")
+        result = await perform(self.seats[seat], panel, choose(game, self.rng))
+        assert not result.failed and not result.errors and result.response_type == 7, result
+        assert "refused" not in (result.content or ""), result
+        self.actions += 1
+        return game
+
+
+@pytest.mark.parametrize("name", OTHER_GAMES)
+async def test_one_member_plays_a_whole_game_with_computer_players(
+        name: str, discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    double = discord_double
+    variant = variant_named(name)
+    ana, eve = double.member("ana"), double.member("eve")
+    opened = await ana.slash("42 new", game=name, bots="others")
+    assert not opened.failed and "You sit" in opened.content, opened
+    table_id = latest_table_id(live_bot)
+    message = table_message(double)
+    members = Members(double, live_bot, table_id, {ALL_SEATS[0]: ana}, [eve])
+    await members.quiet()
+    await members.open_panels()
+    game: Game | None = table_state(live_bot.db, table_id)
+    while game is not None:
+        game = await members.step()
+    final = table_state(live_bot.db, table_id)
+    assert final.winner is not None and final.variant is variant
+    assert members.actions > 5
+    shown = render.table_message(await live_bot.bot.service.snapshot(table_id))
+    assert shown.embed is not None and shown.embed.title == render.game_title(None, variant)
+    assert "Game over" in {field["name"] for field in message.embeds[0].get("fields") or []}
+    assert members.audit.versions_checked > 50
+    assert not double.failed_interactions and not double.late_answers
+
+    board = await eve.slash("42 leaderboard", game=name)
+    text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
+    side = variant.seating.side_of[0]
+    won = int(final.winner == side)
+    assert f"{ana.mention} —" in text and f"games: 1 played, {won} won" in text, text
+    others = await eve.slash("42 leaderboard")
+    assert ana.mention not in str(others.message.embeds[0])  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", ["moon", "140", "84"])
+async def test_a_table_of_members_plays_a_hand(name: str, discord_double: DiscordDouble,
+                                               live_bot: LiveBot) -> None:
+    double = discord_double
+    variant = variant_named(name)
+    seats = {seat: double.member(NAMES[seat]) for seat in variant.seating.seats}
+    first = seats[ALL_SEATS[0]]
+    assert not (await first.slash("42 new", game=name)).failed
+    table_id = latest_table_id(live_bot)
+    seat_names = {seat: render.voice(None, (await live_bot.bot.service.snapshot(
+        table_id)).table) for seat in seats}
+    for seat, member in list(seats.items())[1:]:
+        label = render.t(seat_names[seat], "Sit {seat}", seat=seat)
+        sat = await member.click(table_message(double), label=label)
+        assert not sat.failed, sat
+    await double.wait_for(lambda: any(c.get("label") == "Start" and not c.get("disabled")
+                                      for c in components(table_message(double))), 5, "Start")
+    assert not (await first.click(table_message(double), label="Start")).failed
+    members = Members(double, live_bot, table_id, seats, [double.member("eve")])
+    await members.quiet()
+    await members.open_panels()
+    while table_state(live_bot.db, table_id).hand_number == 1:
+        assert await members.step() is not None
+    await members.quiet()
+    assert members.actions >= variant.seating.count
+    assert members.audit.versions_checked > 30
+
+
+def test_every_game_is_offered(tmp_path: Path) -> None:
+    """/42 new game: lists every game of the family, each with a line under 100 characters."""
+    from cogs.games import NEW_CHOICES
+    assert [choice.value for choice in NEW_CHOICES] == list(VARIANTS)
+    assert all(len(str(choice.name)) <= 100 for choice in NEW_CHOICES)
