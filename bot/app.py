@@ -54,11 +54,18 @@ class TexasBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.config = config
         self.service = service
-        self.autoplay = autoplay or Autoplay(
-            service, PoolThinker(config.bot_policy, config.bot_workers), pause=config.bot_pause)
+        self._pool: PoolThinker | None = None
+        if autoplay is None:
+            self._pool = PoolThinker(config.bot_policy, config.bot_workers)
+            autoplay = Autoplay(service, self._pool, pause=config.bot_pause)
+        self.autoplay = autoplay
         self._extensions = tuple(extensions)
+        self._warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if self._pool is not None:
+            # The thinking processes start while the bot connects, not at the first move.
+            self._warming = asyncio.create_task(self._pool.start(), name="thinking processes")
         # Before any command is synced: names and descriptions go out in every language.
         await self.tree.set_translator(CommandTranslator())
         for name in self._extensions:
@@ -68,6 +75,8 @@ class TexasBot(commands.Bot):
     async def close(self) -> None:
         """Computer players stop first (a move they were making is made again after a restart),
         then the connection closes."""
+        if self._warming is not None:  # a pool still starting is closed once started
+            await asyncio.gather(self._warming, return_exceptions=True)
         await self.autoplay.close()
         await super().close()
 

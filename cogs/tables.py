@@ -118,9 +118,9 @@ class Tables(commands.GroupCog, name="Tables",
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a start (or a restart, kill -9 included) redraw every open table once, so a
-        message left one action behind catches up; its buttons already work. Then computer
-        players whose turn it is play on."""
+        """After a start (or a restart, kill -9 included) computer players whose turn it is
+        play on at once, and every open table is redrawn once, one after another, so a message
+        left one action behind catches up; its buttons already work meanwhile."""
         if self._resumed:
             return
         self._resumed = True
@@ -129,10 +129,10 @@ class Tables(commands.GroupCog, name="Tables",
         tables = await self.service.active_tables()
         if tables:
             log.info("resuming %d open tables", len(tables))
+            await self.autoplay.resume()
             await self.messages.redraw_all([table.id for table in tables])
             for table in tables:
                 self.pings.touch(table.id)
-            await self.autoplay.resume()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
