@@ -1,6 +1,6 @@
 """``python -m bot.bench_bots``: many tables of computer players at once; is the bot still quick?
 
-It runs ``--tables`` tables of four computer players through the real :class:`TableService`
+It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the real :class:`TableService`
 on a real SQLite file, thinking in the real process pool with the configured policy (the strong
 one by default) and pausing as in play, while it
 
@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import Observation
+from engine.variants import FORTY_TWO, VARIANTS, Variant
 from engine.players import load_policy
 
 from .autoplay import Autoplay
@@ -151,7 +152,7 @@ def picture_hook(figures: Figures) -> PictureHook:
 
 
 async def bench(tables: int, seconds: float, pause: float, policy: str, workers: int,
-                database: Path, pictures: bool = True) -> Figures:
+                database: Path, pictures: bool = True, variant: Variant = FORTY_TWO) -> Figures:
     figures = Figures()
     draw = picture_hook(figures) if pictures else None
     drawing: set[asyncio.Task[None]] = set()
@@ -183,7 +184,8 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
     stop = asyncio.Event()
     try:
         for channel in range(1, tables + 1):
-            table = (await service.open_table(GUILD, channel, CREATOR, None, Fill.ALL)).table
+            table = (await service.open_table(GUILD, channel, CREATOR, None, Fill.ALL,
+                                              variant=variant)).table
             await service.start(table.id, CREATOR)
         sampler = asyncio.create_task(sample_lag(figures.lags, stop))
         members = asyncio.create_task(members_table(service, tables + 1, figures, stop))
@@ -203,11 +205,12 @@ def ms(seconds: float) -> str:
 
 
 def report(figures: Figures, tables: int, seconds: float, pause: float, policy: str,
-           workers: int) -> str:
+           workers: int, variant: Variant = FORTY_TWO) -> str:
     lag_max = max(figures.lags, default=0.0)
     verdict = "met" if lag_max * 1000 < LAG_TARGET_MS else "MISSED"
     lines = [
-        f"bench_bots: {tables} tables of 4 computer players ({policy}), {workers} worker"
+        f"bench_bots: {tables} tables of {variant.seating.count} computer players, game"
+        f" {variant.name} ({policy}), {workers} worker"
         f"{'s' if workers != 1 else ''}, pause {pause:g} s, {seconds:g} s, "
         f"{os.cpu_count()} cores",
         f"  computer moves: {figures.moves} ({figures.moves / seconds:.1f}/s), "
@@ -235,7 +238,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench_bots", description=__doc__
                                      .split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=20,
-                        help="tables of four computer players (default 20)")
+                        help="tables of computer players (default 20)")
+    parser.add_argument("--game", choices=list(VARIANTS), default="42",
+                        help="the game the tables play, every seat a computer player"
+                             " (default 42)")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="how long to measure (default 30)")
     parser.add_argument("--pause", type=float, default=DEFAULT_BOT_PAUSE,
@@ -259,9 +265,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-bots-") as folder:
         database = args.database or Path(folder) / "bench.sqlite3"
         figures = asyncio.run(bench(args.tables, args.seconds, args.pause, args.policy,
-                                    args.workers, database, args.pictures))
-    print(report(figures, args.tables, args.seconds, args.pause, args.policy, args.workers),
-          file=out)
+                                    args.workers, database, args.pictures,
+                                    VARIANTS[args.game]))
+    print(report(figures, args.tables, args.seconds, args.pause, args.policy, args.workers,
+                 VARIANTS[args.game]), file=out)
     return 0
 
 

@@ -19,3 +19,12 @@ def test_a_short_run_prints_every_figure() -> None:
     for figure in ("decisions (pool round trip", "event loop lag", "a member's action at"
                    " another table", "target: event loop lag under 50 ms"):
         assert figure in text, text
+
+
+def test_tables_of_another_game() -> None:
+    out = io.StringIO()
+    assert main(["--tables", "2", "--seconds", "1.5", "--pause", "0", "--workers", "1",
+                 "--game", "140", "--policy", "engine.players.rules:decide"], out=out) == 0
+    text = out.getvalue()
+    assert text.startswith("bench_bots: 2 tables of 6 computer players, game 140"), text
+    assert int(re.search(r"computer moves: (\d+)", text)[1]) > 10  # type: ignore[index]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cogs import render
-from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Play, Seat
+from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Phase, Play, Seat
 from engine.seats import ALL_SEATS
 from engine.variants import VARIANTS, variant_named
 from tests.bot.conftest import LiveBot
@@ -112,7 +112,8 @@ class Members:
         seat = game.to_act
         assert seat in self.seats, f"a computer player's turn ({seat}) was left waiting"
         panel = self.panels[seat]
-        mark = f":{game.hand_number}:{action_count(self.live_bot.db, self.table_id)}:"
+        mark = (f"42:a:{self.table_id}:{game.hand_number}:"
+                f"{action_count(self.live_bot.db, self.table_id)}:")
         await self.double.wait_for(lambda: any(mark in c.get("custom_id", "")
                                                for c in components(panel)), 5,
                                    f"{seat}'s panel to be current")
@@ -190,3 +191,136 @@ def test_every_game_is_offered(tmp_path: Path) -> None:
     from cogs.games import NEW_CHOICES
     assert [choice.value for choice in NEW_CHOICES] == list(VARIANTS)
     assert all(len(str(choice.name)) <= 100 for choice in NEW_CHOICES)
+
+
+# ----- kill -9 in a variant's own steps ------------------------------------------------------
+
+class ProcessTable:
+    """One member at a variant's table held by a ``python -m bot`` in its own process, with
+    computer players in the other seats: acts only through the double, checks by the file."""
+
+    def __init__(self, double: DiscordDouble, db: Path, member: SimulatedMember) -> None:
+        self.double, self.db, self.member = double, db, member
+        self.table_id = 0
+        self.panel: Message | None = None
+        self.audit: Audit | None = None
+        self.rng = random.Random(7)
+
+    async def open(self, name: str) -> None:
+        opened = await self.member.slash("42 new", game=name, bots="others")
+        assert not opened.failed, opened
+        import sqlite3
+        with sqlite3.connect(self.db) as raw:
+            self.table_id = int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
+        self.audit = Audit(self.double, self.db, self.table_id, {ALL_SEATS[0]: self.member},
+                           [self.double.member("eve")], lag=True)
+        await self.open_panel()
+
+    async def open_panel(self) -> Message:
+        opened = await self.member.click(table_message(self.double), label="My hand")
+        assert not opened.failed and opened.message is not None, opened
+        self.panel = opened.message
+        return opened.message
+
+    def game(self) -> Game:
+        assert self.audit is not None
+        self.audit.check()
+        return table_state(self.db, self.table_id)
+
+    async def my_turn(self, timeout: float = 20) -> Game:
+        """Wait until the member is to act and their panel shows it."""
+        await self.double.wait_for(lambda: self.game().to_act == ALL_SEATS[0]
+                                   or self.game().winner is not None, timeout, "my turn")
+        game = self.game()
+        mark = f"42:a:{self.table_id}:{game.hand_number}:{action_count(self.db, self.table_id)}:"
+        assert self.panel is not None
+        panel = self.panel
+        await self.double.wait_for(lambda: any(mark in c.get("custom_id", "")
+                                               for c in components(panel)), 5, "my panel")
+        return game
+
+    async def act(self, action: Action) -> None:
+        assert self.panel is not None
+        count = action_count(self.db, self.table_id)
+        result = await perform(self.member, self.panel, action)
+        assert not result.failed and not result.errors and result.response_type == 7, result
+        if not isinstance(action, NameTrump) or action.piles is None or count != action_count(
+                self.db, self.table_id):
+            await self.double.wait_for(lambda: action_count(self.db, self.table_id) > count,
+                                       5, "the action to be stored")
+
+
+def highest_call(game: Game) -> Action:
+    """The highest call the panel offers: the member wants to win the auction."""
+    return render.offered_bids(game.legal_actions())[-1]
+
+
+BOT_ENV = {"LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.05",
+           "BOT_POLICY": "engine.players.rules:decide", "BOT_WORKERS": "1"}
+
+
+async def test_killed_during_the_moon_widow_choice(discord_double: DiscordDouble,
+                                                   start_bot_process: Any,
+                                                   tmp_path: Path) -> None:
+    """V-MOON-WIDOW: the declarer holds the widow and must discard when the bot is killed; after
+    the restart the panel posted before the kill still discards, and nobody else ever saw the
+    widow or the discard."""
+    double = discord_double
+    db = tmp_path / "texas42.sqlite3"
+    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), **BOT_ENV}
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    table = ProcessTable(double, db, double.member("ana"))
+    await table.open("moon")
+    for _ in range(200):
+        game = await table.my_turn()
+        assert game.winner is None, "the member never won an auction"
+        if game.hand.phase is Phase.DISCARD:
+            break
+        await table.act(highest_call(game) if game.hand.phase is Phase.AUCTION
+                        else game.legal_actions()[0])
+    before = action_count(db, table.table_id)
+    assert await process.kill() == -9
+    message = table_message(double)
+    versions = len(message.versions)
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    await double.wait_for(lambda: len(message.versions) > versions, 10, "the redraw")
+    game = await table.my_turn()
+    assert game.hand.phase is Phase.DISCARD and action_count(db, table.table_id) == before
+    await table.act(game.legal_actions()[-1])  # from the panel posted before the kill
+    after = table_state(db, table.table_id)
+    assert after.hand.phase is not Phase.DISCARD or after.hand_number > game.hand_number
+    assert table.audit is not None
+    table.audit.check()  # the widow and the discard: seen by their owner only
+    assert table.audit.versions_checked > 10
+    assert not double.failed_interactions and not double.late_answers
+    assert "Traceback" not in process.output
+
+
+async def test_killed_during_a_hand_of_140(discord_double: DiscordDouble,
+                                           start_bot_process: Any, tmp_path: Path) -> None:
+    """Six seats, five of them computer players: killed mid-trick, the table resumes exactly
+    (the same stored actions) and the member's old panel still plays."""
+    double = discord_double
+    db = tmp_path / "texas42.sqlite3"
+    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), **BOT_ENV}
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    table = ProcessTable(double, db, double.member("ana"))
+    await table.open("140")
+    while True:
+        game = await table.my_turn()
+        if game.hand.phase is Phase.PLAY and game.hand.trick:
+            break
+        await table.act(choose(game, table.rng))
+    before = action_count(db, table.table_id)
+    assert await process.kill() == -9
+    stored = table_state(db, table.table_id)
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    game = await table.my_turn()
+    assert action_count(db, table.table_id) == before and game.hand == stored.hand
+    hand = game.hand_number
+    while table.game().hand_number == hand and table.game().winner is None:
+        game = await table.my_turn()
+        await table.act(choose(game, table.rng))
+    assert table.audit is not None and table.audit.versions_checked > 20
+    assert not double.failed_interactions and not double.late_answers
+    assert "Traceback" not in process.output

@@ -368,3 +368,53 @@ async def test_a_panel_says_its_seats_last_move_even_after_a_restart(
         assert (panel.last_move.hand_number, str(panel.last_move.action)) == (1, "bid:2m")
     finally:
         await storage.close()
+
+
+async def test_a_table_of_another_game(service: TableService, storage: Storage) -> None:
+    """A variant's table: its seat count, no house rules, its game started and rebuilt after
+    a restart, a tampered seat refused, and a game each for oneself credited to its winner
+    alone (V-GEN-SEATS)."""
+    from engine.variants import MOON, ONE_FORTY
+    from engine.options import Options
+    table = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.NONE,
+                                      Options(nello=True), variant=ONE_FORTY)).table
+    assert len(table.seats) == 6 and table.variant is ONE_FORTY
+    assert table.options == Options()  # house rules are 42's only
+    with pytest.raises(Refusal, match="42 only"):
+        await service.set_options(table.id, ANA, ["nello"])
+    with pytest.raises(Refusal, match="no such seat"):
+        await service.join(table.id, BIA, Seat(7))
+    for user in range(2, 7):
+        await service.join(table.id, user)
+    with pytest.raises(Refusal, match="Every seat is taken"):
+        await service.join(table.id, 99)
+    snapshot = await service.start(table.id, ANA)
+    assert snapshot.observation is not None and snapshot.observation.variant is ONE_FORTY
+    await service.end(table.id, ANA, moderator=False)
+
+    moon = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.OTHERS,
+                                     variant=MOON)).table
+    await service.start(moon.id, ANA)
+    while (snap := await service.snapshot(moon.id)).table.status is Status.PLAYING:
+        assert snap.observation is not None
+        if snap.observation.to_act == Seat.NORTH:
+            panel = await service.panel(moon.id, ANA)
+            await service.act(moon.id, ANA, panel.observation.hand_number, panel.count,
+                              str(panel.observation.legal[-1]))  # the highest bid: no redeals
+        else:
+            turn = await service.computer_turn(moon.id)
+            assert turn is not None
+            await service.act_as_computer(turn, str(turn.observation.legal[0]))
+    assert snap.observation is not None and snap.observation.winner is not None
+    standings = await service.leaderboard(GUILD, game=GameKind.MOON)
+    assert [(s.user_id, s.games_played) for s in standings] == [(ANA, 1)]
+    won = snap.observation.winner == Team(0)
+    assert standings[0].games_won == int(won)
+    computers = await service.computer_standing(GUILD, GameKind.MOON)
+    assert computers is not None and computers.seats_played == 2
+    assert computers.seats_won == int(not won)  # one winner: a player, not a side of two
+    assert await service.leaderboard(GUILD) == []  # 42's board is apart
+
+    reopened = TableService(storage)
+    again = await reopened.snapshot(moon.id)
+    assert again.table.variant is MOON and again.observation == snap.observation
