@@ -1,8 +1,8 @@
 """``python -m bot.bench_bots``: many tables of computer players at once; is the bot still quick?
 
-It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the real :class:`TableService`
-on a real SQLite file, thinking in the real process pool with the configured policy (the strong
-one by default) and pausing as in play, while it
+It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the
+real :class:`TableService` on a real SQLite file, thinking in the real process pool with the
+configured policy (the strong one by default) and pausing as in play, while it
 
 - samples the event loop's lag: a coroutine sleeps 10 ms again and again, and every overshoot
   is time the loop could not answer anybody;
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import Observation
-from engine.variants import FORTY_TWO, VARIANTS, Variant
 from engine.players import load_policy
+from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from .autoplay import Autoplay
 from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers

@@ -374,8 +374,8 @@ async def test_a_table_of_another_game(service: TableService, storage: Storage) 
     """A variant's table: its seat count, no house rules, its game started and rebuilt after
     a restart, a tampered seat refused, and a game each for oneself credited to its winner
     alone (V-GEN-SEATS)."""
-    from engine.variants import MOON, ONE_FORTY
     from engine.options import Options
+    from engine.variants import MOON, ONE_FORTY
     table = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.NONE,
                                       Options(nello=True), variant=ONE_FORTY)).table
     assert len(table.seats) == 6 and table.variant is ONE_FORTY
