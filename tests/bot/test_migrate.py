@@ -72,7 +72,7 @@ async def test_a_played_file_moves_into_postgresql_and_the_bot_goes_on(
     before = await a_bot_that_has_played(source)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.migrate", "--from", str(source), "--to", postgres_url,
-        cwd=hermetic.workdir(), env=hermetic.environment(),
+        cwd=tmp_path, env=hermetic.environment(),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(process.communicate(), 120)
     assert process.returncode == 0, err.decode()
@@ -108,7 +108,7 @@ async def test_a_played_file_moves_into_postgresql_and_the_bot_goes_on(
 
     again = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.migrate", "--from", str(source), "--to", postgres_url,
-        cwd=hermetic.workdir(), env=hermetic.environment(),
+        cwd=tmp_path, env=hermetic.environment(),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(again.communicate(), 60)
     lines = err.decode().strip().splitlines()
