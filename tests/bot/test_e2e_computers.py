@@ -33,8 +33,10 @@ from tests.discord_double.fixtures import StartBot
 
 
 def table_message(double: DiscordDouble, channel: str = "general") -> Message:
-    found = [m for m in double.messages(channel) if not m.ephemeral and m.embeds and str(
-        m.embeds[0].get("title", "")) == "Texas 42"]
+    """The live table message: the bot's latest channel message with table buttons."""
+    found = [m for m in double.messages(channel) if not m.ephemeral and any(
+        c.get("custom_id", "").startswith(("42:hand:", "42:sit:", "42:start:", "42:rematch:"))
+        for c in components(m))]
     assert found, "no table message"
     return found[-1]
 
@@ -74,11 +76,12 @@ class Players:
     up to date for them."""
 
     def __init__(self, double: DiscordDouble, live_bot: LiveBot, table_id: int,
-                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember], *,
+                 lag: bool = False) -> None:
         self.double, self.live_bot, self.table_id = double, live_bot, table_id
         self.seats = seats
         self.panels: dict[Seat, Message] = {}
-        self.audit = Audit(double, live_bot.db, table_id, seats, others)
+        self.audit = Audit(double, live_bot.db, table_id, seats, others, lag=lag)
         live_bot.before_computer_moves.append(self._look)
 
     async def _look(self) -> None:
