@@ -15,7 +15,7 @@ import pytest
 from tests.bot.conftest import TEST_POLICY
 from tests.bot.e2e import Table, action_count, latest_table_id, table_state
 from tests.bot.test_e2e_restart import settled_fields
-from tests.discord_double import BotProcess, DiscordDouble, Guild
+from tests.discord_double import BotProcess, DiscordDouble, Guild, SimulatedMember
 from tests.discord_double.fixtures import StartBot
 
 SHARDS = 4
@@ -58,6 +58,17 @@ def holds(process: BotProcess, guild: Guild, double: DiscordDouble) -> bool:
     """Whether the guild's events go to this process's sessions now."""
     serving = double.gateway.sessions_for(guild.id)
     return bool(serving) and all(s in process.sessions for s in serving)
+
+
+async def whose_turn(table: Table, db: str) -> SimulatedMember:
+    """The member to act in the stored game, once the table message says so too (it is
+    redrawn just after the answer to the action before)."""
+    to_act = table_state(db, table.table_id).to_act
+    assert to_act is not None
+    member = table.seats[to_act]
+    await table.double.wait_for(lambda: table.to_act() is member, 10,
+                                "the table message to name the member to act")
+    return member
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -155,7 +166,7 @@ async def test_two_processes_on_one_shard_apply_each_click_once(
     for _ in range(10):  # each click reaches both processes; one answers it
         # A panel is kept current by the process that answered its last press; the other
         # process applies some of the actions, so each player presses My hand first.
-        member = await double.wait_for(table.to_act, 5, "the table to say whose turn it is")
+        member = await whose_turn(table, db)
         panel = await table.open_panel(member)
         count = action_count(db, table.table_id)
         result = await table.act(member, panel, plan)
@@ -169,7 +180,7 @@ async def test_two_processes_on_one_shard_apply_each_click_once(
                           "computer players driven by both processes to play on")
     table_state(db, computers)  # each of their moves made once, each legal where it stands
     await old.stop()
-    member = await double.wait_for(table.to_act, 5, "the table to say whose turn it is")
+    member = await whose_turn(table, db)
     result = await table.act(member, await table.open_panel(member), plan)  # the new one alone
     assert not result.failed and result.response_type == 7, result
     outputs = old.output + new.output
