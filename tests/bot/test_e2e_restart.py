@@ -103,7 +103,9 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     table.audit.check()  # type: ignore[union-attr]
     game = table_state(db, table.table_id)
     assert len(game.hand.trick) in (0, 3)  # the third tile, or the trick is complete
-    assert tile["label"] in str(table.table_message().embeds) or not game.hand.trick
+    # The table message shows it once redrawn (the bot's own process edits it after answering).
+    await double.wait_for(lambda: tile["label"] in str(table.table_message().embeds)
+                          or not game.hand.trick, 10, "the table to show the tile played")
     assert any(k.startswith("Trick") for k in trick_before)
 
     # The game goes on: everybody opens a fresh panel with My hand, and the hand is finished.
