@@ -174,6 +174,7 @@ class ProcessTable:
         self.panel: Message | None = None
         self.audit: Audit | None = None
         self.rng = random.Random(7)
+        self.audited = -1
 
     async def open(self, name: str) -> None:
         opened = await self.member.slash("42 new", game=name, bots="others")
@@ -184,14 +185,21 @@ class ProcessTable:
         await self.open_panel()
 
     async def open_panel(self) -> Message:
+        await self.double.wait_for(lambda: any(c.get("label") == "My hand" for c in components(
+            table_message(self.double))), 10, "the game to be on")
         opened = await self.member.click(table_message(self.double), label="My hand")
         assert not opened.failed and opened.message is not None, opened
         self.panel = opened.message
         return opened.message
 
     def game(self) -> Game:
+        """The game as stored; everything drawn is audited once per stored action (the audit
+        holds a version to the state one action before, as the bot draws after it stores)."""
         assert self.audit is not None
-        self.audit.check()
+        count = action_count(self.db, self.table_id)
+        if count != self.audited:
+            self.audited = count
+            self.audit.check()
         return table_state(self.db, self.table_id)
 
     async def my_turn(self, timeout: float = 20) -> Game:
