@@ -63,12 +63,7 @@ def playout(variant: Variant, facts: PlayFacts, hands: list[int],
     """Play ``play`` then the rest of the hand by rules of thumb: the declarers' points from
     the trick in progress on, whether they lost a trick, and the points of this seat's own
     side (its team, or itself in a game each for oneself, which scores alone)."""
-    tables = variant.tables
-    model = facts.model
-    power, led, follow = tables.power[model], tables.led[model], tables.follow[model]
-    count = variant.count
-    next_of = variant.seating.next_of
-    allies = facts.allies
+    led = variant.tables.led[facts.model]
     held = list(hands)
     trick = [*facts.trick]
     seat = facts.seat
@@ -76,13 +71,45 @@ def playout(variant: Variant, facts: PlayFacts, hands: list[int],
     held[seat] &= ~(1 << tile)
     suit = facts.led_suit if trick else play.tile.low if play.low else led[tile]
     trick.append((seat, tile))
-    leader = trick[0][0]
+    return _finish(variant, facts.model, facts.allies, held, trick, suit,
+                   variant.seating.side_of[facts.seat])
+
+
+def whole_hand(variant: Variant, model: int, hands: list[int], leader: int,
+               allies: tuple[bool, ...]) -> tuple[int, bool]:
+    """A whole hand of the deal ``hands`` played by rules of thumb, ``leader`` leading: the
+    points of the side ``allies`` marks (the declarers, ``leader`` among them), and whether
+    they lost a trick. What a hand is worth to its declarer in ordinary play, for bidding."""
+    tables = variant.tables
+    led, power = tables.led[model], tables.power[model]
+    trumps = tables.follow[model][SPECIAL_SUIT]
+    held = list(hands)
+    out = 0
+    for s, hand in enumerate(held):
+        if s != leader:
+            out |= hand
+    tile = _lead(held[leader], led, power, trumps, variant.doubles_mask, allies[leader],
+                 out & trumps, variant.count)
+    held[leader] ^= 1 << tile
+    taken, lost, _ = _finish(variant, model, allies, held, [(leader, tile)], led[tile],
+                             variant.seating.side_of[leader])
+    return taken, lost
+
+
+def _finish(variant: Variant, model: int, allies: tuple[bool, ...], held: list[int],
+            trick: list[tuple[int, int]], suit: int, own: int) -> tuple[int, bool, int]:
+    """The hand played out by rules of thumb from a trick in progress (``held`` is changed):
+    the points of the side ``allies`` marks, whether it lost a trick, and the points of the
+    side ``own``."""
+    tables = variant.tables
+    power, led, follow = tables.power[model], tables.led[model], tables.follow[model]
+    count = variant.count
+    next_of = variant.seating.next_of
     trumps = follow[SPECIAL_SUIT]
     doubles = variant.doubles_mask
     taken = 0
     lost = False
     side_of = variant.seating.side_of
-    own = side_of[facts.seat]
     mine = 0
     size = variant.seating.count
     while True:

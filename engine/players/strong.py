@@ -21,9 +21,11 @@ Every decision has a budget in nodes (tiles tried by the solver), small while th
 is still to be played and larger once the search is cheap, so a decision costs a bounded time
 and is a function of the observation and the random generator alone.
 
-The other games of the family (VARIANTS.md) bid, take the leftover and name trump by the rules
-of thumb, and play by sampled playouts within a budget (:mod:`engine.players.playouts`): their
-hands are too big for the exact solver within the time a decision may take.
+The other games of the family (VARIANTS.md) play by sampled playouts within a budget
+(:mod:`engine.players.playouts`): their hands are too big for the exact solver within the time
+a decision may take. Moon bids, takes the widow and names trump on sampled playouts too
+(:mod:`engine.players.moon`), since there winning the auction is most of the game; the others
+bid, take the leftover and name trump by the rules of thumb.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ from ..dominoes import TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
 from ..trumps import Trump
-from ..variants import FORTY_TWO
-from . import rules
+from ..variants import FORTY_TWO, MOON
+from . import moon, rules
 from .house import house_call, house_trump
 from .knowledge import (
     AuctionEvidence,
@@ -96,6 +98,8 @@ def decide(observation: Observation, rng: random.Random) -> Action:
     if observation.variant is not FORTY_TWO:
         if observation.phase is Phase.PLAY:
             return decide_play(observation, rng)  # within a budget of tiles played out
+        if observation.variant is MOON:
+            return moon.decide(observation, rng) or rules.decide(observation, rng)
         return rules.decide(observation, rng)
     if observation.phase is Phase.AUCTION:
         special = house_call(observation, max(
