@@ -16,9 +16,10 @@ import sys
 import aiohttp
 import discord
 
-from .app import TexasBot
+from .app import bot_for
 from .config import Config, ConfigError
 from .service import TableService
+from .shards import ALL
 from .storage import Storage, StorageError
 
 log = logging.getLogger("bot")
@@ -30,10 +31,12 @@ def fail(message: str) -> int:
 
 
 async def run(config: Config) -> None:
-    storage = await Storage.open(config.database)
-    log.info("database %s ready", config.database)
+    storage = await Storage.open(config.storage_target, pool_size=config.pool_size)
+    log.info("database %s ready", storage.where)
+    if config.shards is not None:
+        log.info("holding shards %s", config.shards)
     try:
-        async with TexasBot(config, TableService(storage)) as bot:
+        async with bot_for(config, TableService(storage, shards=config.shards or ALL)) as bot:
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError):

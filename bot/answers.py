@@ -100,8 +100,23 @@ def error_text(locale: str | None, error: BaseException) -> str:
                      " again.")
 
 
+ALREADY_ANSWERED = 40060
+"""Discord's code for an interaction acknowledged already."""
+
+
+def answered_elsewhere(error: BaseException) -> bool:
+    """Another process of the bot holding the same shard (for a moment, in a rolling deploy)
+    received the same interaction and answered it first: nothing is left to say."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ANSWERED
+
+
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """The one place an error becomes an answer: privately, in the presser's language."""
+    if answered_elsewhere(error):
+        log.info("interaction %s was answered by another process of the bot", interaction.id)
+        return
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if isinstance(original, EXPECTED):
         if not isinstance(original, Refusal):

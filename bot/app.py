@@ -1,4 +1,5 @@
-"""The Discord client: a ``commands.Bot`` given its settings and its table service.
+"""The Discord client: a ``commands.Bot`` given its settings and its table service, or, for a
+process holding some of the bot's shards, an auto-sharded one (:class:`ShardedTexasBot`).
 
 ``setup_hook`` installs the translator of command names and descriptions, loads the cogs (which
 register their persistent components) and syncs the slash commands, to the development server
@@ -8,6 +9,7 @@ place, the tree's ``on_error``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -52,11 +54,18 @@ class TexasBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.config = config
         self.service = service
-        self.autoplay = autoplay or Autoplay(
-            service, PoolThinker(config.bot_policy, config.bot_workers), pause=config.bot_pause)
+        self._pool: PoolThinker | None = None
+        if autoplay is None:
+            self._pool = PoolThinker(config.bot_policy, config.bot_workers)
+            autoplay = Autoplay(service, self._pool, pause=config.bot_pause)
+        self.autoplay = autoplay
         self._extensions = tuple(extensions)
+        self._warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if self._pool is not None:
+            # The thinking processes start while the bot connects, not at the first move.
+            self._warming = asyncio.create_task(self._pool.start(), name="thinking processes")
         # Before any command is synced: names and descriptions go out in every language.
         await self.tree.set_translator(CommandTranslator())
         for name in self._extensions:
@@ -66,6 +75,8 @@ class TexasBot(commands.Bot):
     async def close(self) -> None:
         """Computer players stop first (a move they were making is made again after a restart),
         then the connection closes."""
+        if self._warming is not None:  # a pool still starting is closed once started
+            await asyncio.gather(self._warming, return_exceptions=True)
         await self.autoplay.close()
         await super().close()
 
@@ -93,3 +104,60 @@ class TexasBot(commands.Bot):
         user = self.user
         log.info("connected as %s (%s) to %d servers", user, user.id if user else "?",
                  len(self.guilds))
+
+
+IDENTIFY_INTERVAL = 5.0
+"""Seconds Discord wants between two IDENTIFYs of one rate-limit bucket."""
+
+
+class ShardedTexasBot(TexasBot, commands.AutoShardedBot):
+    """The bot holding ``config.shards``: one gateway connection per shard, in one client. The
+    table service is told the shards, so only their servers' tables are resumed here.
+
+    Shards are started as fast as Discord allows: up to ``max_concurrency`` (from
+    ``/gateway/bot``) at once, each rate-limit bucket (``shard_id % max_concurrency``) waiting
+    five seconds between two IDENTIFYs, instead of five seconds before every shard."""
+
+    def __init__(self, config: Config, service: TableService, **options: Any) -> None:
+        shards = config.shards
+        assert shards is not None
+        super().__init__(config, service, shard_count=shards.count, shard_ids=list(shards.ids),
+                         **options)
+        self._concurrency: int | None = None
+        self._identified: dict[int, float] = {}
+        self._identify_lock = asyncio.Lock()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        async with self._identify_lock:
+            if self._concurrency is None:
+                self._concurrency = await self._max_concurrency()
+            loop = asyncio.get_running_loop()
+            bucket = (shard_id or 0) % self._concurrency
+            last = self._identified.get(bucket)
+            if last is not None and (wait := last + IDENTIFY_INTERVAL - loop.time()) > 0:
+                await asyncio.sleep(wait)
+            self._identified[bucket] = loop.time()
+
+    async def _max_concurrency(self) -> int:
+        """How many shards may identify at once; 1 if Discord can't be asked. Says so when
+        Discord recommends more shards than the bot is configured with."""
+        try:
+            recommended, _, limits = await self.http.get_bot_gateway()
+        except discord.DiscordException as error:
+            log.warning("could not read the session start limits (%s); shards start one "
+                        "every %g s", error, IDENTIFY_INTERVAL)
+            return 1
+        if self.shard_count is not None and recommended > self.shard_count:
+            log.warning("Discord recommends %d shards; SHARD_COUNT is %d", recommended,
+                        self.shard_count)
+        return max(1, int(limits.get("max_concurrency", 1)))
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("shard %d of %s ready", shard_id, self.shard_count)
+
+
+def bot_for(config: Config, service: TableService, **options: Any) -> TexasBot:
+    """The client ``config`` asks for: sharded when ``SHARD_COUNT`` is set."""
+    if config.shards is None:
+        return TexasBot(config, service, **options)
+    return ShardedTexasBot(config, service, **options)

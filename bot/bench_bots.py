@@ -1,8 +1,8 @@
 """``python -m bot.bench_bots``: many tables of computer players at once; is the bot still quick?
 
-It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the real :class:`TableService`
-on a real SQLite file, thinking in the real process pool with the configured policy (the strong
-one by default) and pausing as in play, while it
+It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the
+real :class:`TableService` on a real SQLite file, thinking in the real process pool with the
+configured policy (the strong one by default) and pausing as in play, while it
 
 - samples the event loop's lag: a coroutine sleeps 10 ms again and again, and every overshoot
   is time the loop could not answer anybody;
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import Observation
-from engine.variants import FORTY_TWO, VARIANTS, Variant
 from engine.players import load_policy
+from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from .autoplay import Autoplay
 from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers
@@ -93,11 +93,12 @@ class TimedThinker:
         await self.inner.close()
 
 
-async def sample_lag(figures: Figures, stop: asyncio.Event) -> None:
+async def sample_lag(lags: list[float], stop: asyncio.Event) -> None:
+    """Until ``stop``: sleep 10 ms again and again, noting each overshoot in ``lags``."""
     while not stop.is_set():
         started = time.perf_counter()
         await asyncio.sleep(SAMPLE)
-        figures.lags.append(max(0.0, time.perf_counter() - started - SAMPLE))
+        lags.append(max(0.0, time.perf_counter() - started - SAMPLE))
 
 
 async def members_table(service: TableService, channel: int, figures: Figures,
@@ -186,7 +187,7 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
             table = (await service.open_table(GUILD, channel, CREATOR, None, Fill.ALL,
                                               variant=variant)).table
             await service.start(table.id, CREATOR)
-        sampler = asyncio.create_task(sample_lag(figures, stop))
+        sampler = asyncio.create_task(sample_lag(figures.lags, stop))
         members = asyncio.create_task(members_table(service, tables + 1, figures, stop))
         await asyncio.sleep(seconds)
         stop.set()

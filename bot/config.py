@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import urlsplit
 
 from engine.players import load_policy
+
+from .shards import ShardError, Shards
+from .storage.target import SQLITE_SCHEME, describe_url, is_postgres
 
 DEFAULT_DATABASE = Path("data") / "texas42.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -25,6 +29,8 @@ DEFAULT_BOT_PAUSE = 1.5
 """Seconds a computer player waits before its move shows, so people can follow each trick."""
 DEFAULT_BOT_POLICY = "engine.players.strong:decide"
 MAX_BOT_PAUSE = 60.0
+DEFAULT_POOL_SIZE = 10
+"""Connections each process keeps to PostgreSQL (a write holds one for a few milliseconds)."""
 
 
 def default_bot_workers() -> int:
@@ -57,8 +63,13 @@ class LogColor(Enum):
 class Config:
     token: str
     database: Path = DEFAULT_DATABASE
+    """The SQLite file, unless ``database_url`` names a PostgreSQL server."""
     data_dir: Path | None = None
     """The only folder the database may be in (the Docker image's volume), when set."""
+    database_url: str | None = None
+    """A PostgreSQL server shared by every process of the bot (``postgresql://…``)."""
+    pool_size: int = DEFAULT_POOL_SIZE
+    """Connections to PostgreSQL this process keeps open at most."""
     log_level: str = "INFO"
     log_color: LogColor = LogColor.AUTO
     dev_guild_id: int | None = None
@@ -69,6 +80,9 @@ class Config:
     """The computer players' policy, as ``package.module:function``."""
     bot_workers: int = field(default_factory=default_bot_workers)
     """Processes that think for the computer players, off the event loop."""
+    shards: Shards | None = None
+    """The Discord shards this process holds (``SHARD_COUNT``, ``SHARD_IDS``); ``None``: the
+    bot does not shard, one connection gets every server."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None,
@@ -88,7 +102,9 @@ class Config:
             raise ConfigError("DISCORD_TOKEN does not look like a bot token: copy it again from "
                               "the Bot page of your application in the developer portal.")
 
-        data_dir, database = database_location(values)
+        data_dir, database, database_url = database_setting(values)
+        pool_size = _whole_number(values, "DATABASE_POOL_SIZE", DEFAULT_POOL_SIZE,
+                                  "connections")
 
         log_level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
@@ -127,17 +143,28 @@ class Config:
             raise ConfigError(f"BOT_POLICY must name a computer player as "
                               f"package.module:function: {error}.") from None
 
-        workers_text = values.get("BOT_WORKERS", "").strip()
-        bot_workers = default_bot_workers()
-        if workers_text:
-            if not workers_text.isdigit() or int(workers_text) < 1:
-                raise ConfigError(f"BOT_WORKERS must be a whole number of processes, at least "
-                                  f"1, not {workers_text!r}.")
-            bot_workers = int(workers_text)
+        bot_workers = _whole_number(values, "BOT_WORKERS", default_bot_workers(), "processes")
+        shards = shard_setting(values)
+        if shards is not None and not shards.whole and database_url is None:
+            raise ConfigError(f"SHARD_IDS={values.get('SHARD_IDS', '').strip()} holds only some "
+                              f"of the {shards.count} shards: the other processes must share "
+                              f"this one's database, so set DATABASE_URL to a PostgreSQL "
+                              f"server.")
 
-        return cls(token=token, database=database, data_dir=data_dir, log_level=log_level,
+        return cls(token=token, database=database, data_dir=data_dir,
+                   database_url=database_url, pool_size=pool_size, log_level=log_level,
                    log_color=log_color, dev_guild_id=dev_guild_id, bot_pause=bot_pause,
-                   bot_policy=bot_policy, bot_workers=bot_workers)
+                   bot_policy=bot_policy, bot_workers=bot_workers, shards=shards)
+
+    @property
+    def storage_target(self) -> Path | str:
+        """What :meth:`bot.storage.Storage.open` opens: the PostgreSQL URL, else the file."""
+        return self.database_url or self.database
+
+    @property
+    def database_name(self) -> str:
+        """The database as logs and messages name it (never with a password)."""
+        return describe_url(self.database_url) if self.database_url else str(self.database)
 
     @property
     def log_level_number(self) -> int:
@@ -152,12 +179,72 @@ class Config:
                                  "%Y-%m-%d %H:%M:%S", style="{")
 
     def __repr__(self) -> str:  # never print the token
-        return (f"Config(token='***', database={str(self.database)!r}, "
+        return (f"Config(token='***', database={self.database_name!r}, "
                 f"data_dir={str(self.data_dir) if self.data_dir else None!r}, "
+                f"pool_size={self.pool_size!r}, "
                 f"log_level={self.log_level!r}, log_color={self.log_color.value!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, "
                 f"bot_pause={self.bot_pause!r}, bot_policy={self.bot_policy!r}, "
-                f"bot_workers={self.bot_workers!r})")
+                f"bot_workers={self.bot_workers!r}, "
+                f"shards={str(self.shards) if self.shards else None!r})")
+
+
+def _whole_number(values: Mapping[str, str], name: str, default: int, unit: str) -> int:
+    text = values.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of {unit}, at least 1, not {text!r}.")
+    return int(text)
+
+
+def shard_setting(values: Mapping[str, str]) -> Shards | None:
+    """``SHARD_COUNT`` shards in all, of which this process holds ``SHARD_IDS`` (all of them
+    when unset); neither set: no sharding."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(f"SHARD_IDS={ids_text} needs SHARD_COUNT, the number of shards "
+                              f"of all the bot's processes together.")
+        return None
+    count = _whole_number(values, "SHARD_COUNT", 1, "shards")
+    try:
+        return Shards.parse(count, ids_text)
+    except ShardError as error:
+        raise ConfigError(f"SHARD_IDS must be shard ids or ranges of the {count} shards, like "
+                          f"0-{count - 1}: {error}.") from None
+
+
+def database_setting(values: Mapping[str, str]) -> tuple[Path | None, Path, str | None]:
+    """``DATA_DIR``, the SQLite file and the PostgreSQL URL. ``DATABASE_URL`` chooses: unset,
+    the file of ``DATABASE_PATH`` (see :func:`database_location`); ``sqlite:///path``, that
+    file (``sqlite:////abs/path`` for an absolute one); ``postgresql://…``, that server."""
+    url = values.get("DATABASE_URL", "").strip()
+    if not url:
+        return (*database_location(values), None)
+    if url.startswith(SQLITE_SCHEME):
+        path_text = url.removeprefix(SQLITE_SCHEME)
+        given = values.get("DATABASE_PATH", "").strip()
+        if not path_text:
+            raise ConfigError("DATABASE_URL=sqlite:/// names no file: write "
+                              "sqlite:///data/texas42.sqlite3 (or sqlite:////an/absolute/path).")
+        if given and Path(given) != Path(path_text):
+            raise ConfigError(f"DATABASE_URL names {path_text} and DATABASE_PATH {given}: "
+                              f"keep one of them.")
+        return (*database_location({**values, "DATABASE_PATH": path_text}), None)
+    if not is_postgres(url):
+        scheme = url.split("://", 1)[0] + "://…" if "://" in url else "that"
+        raise ConfigError(f"DATABASE_URL must be sqlite:///path/to/file or "
+                          f"postgresql://user:password@host:port/database, not {scheme}.")
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = -1
+    if port is not None and not 0 < port < 65536:
+        raise ConfigError(f"DATABASE_URL has no usable port after the host: "
+                          f"{url.split('://', 1)[0]}://user:password@host:5432/database.")
+    return (*database_location(values), url)
 
 
 def database_location(values: Mapping[str, str]) -> tuple[Path | None, Path]:

@@ -62,6 +62,7 @@ from .records import (
     StoredAction,
     TableRecord,
 )
+from .shards import ALL, Shards
 from .storage import ConflictError, Storage
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,14 @@ class Refusal(Exception):
             return t(locale, self.msgid, **params)
         params.setdefault("link", table.link)
         return t(reader(locale, table.variant.seating), self.msgid, **params)
+
+
+class _Stale(Exception):
+    """The action lost a race: another writer committed the table's next action first."""
+
+
+ATTEMPTS = 3
+"""Tries of one action against other writers of its table before the player is told to retry."""
 
 
 class Unrestorable(Refusal):
@@ -296,8 +305,11 @@ class _Live:
 
 class TableService:
     def __init__(self, storage: Storage, *, new_seed: Callable[[], str] | None = None,
-                 options: Options = DEFAULT_OPTIONS) -> None:
+                 options: Options = DEFAULT_OPTIONS, shards: Shards = ALL) -> None:
+        """``shards``: the Discord shards this process holds; only their servers' tables are
+        resumed here (other processes resume theirs)."""
         self.storage = storage
+        self.shards = shards
         self._new_seed = new_seed or (lambda: secrets.token_hex(8))
         self._options = options
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -336,12 +348,12 @@ class TableService:
 
     async def snapshot(self, table_id: int) -> TableSnapshot:
         async with self._locks[table_id]:
-            return self._snapshot(await self._load(table_id))
+            return self._snapshot(await self._load_current(table_id))
 
     async def panel(self, table_id: int, user_id: int) -> Panel:
         """``user_id``'s own panel (the My hand button and /42 hand)."""
         async with self._locks[table_id]:
-            live = await self._load(table_id)
+            live = await self._load_current(table_id)
             seat = self._seat(live.table, user_id)
             if live.game is None:
                 raise Refusal("The game has not started yet.")
@@ -357,7 +369,8 @@ class TableService:
             return summary
 
     async def active_tables(self) -> list[TableRecord]:
-        return await self.storage.active_tables()
+        """The open tables of the servers on this process's shards."""
+        return await self.storage.active_tables(self.shards)
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
                           game: GameKind = GameKind.MARKS) -> list[Standing]:
@@ -716,36 +729,61 @@ class TableService:
 
     async def _act(self, table_id: int, user_id: int, text: str,
                    drawn: tuple[int, int] | None) -> Accepted:
+        """One attempt on the game as cached, then, if another writer (another process of the
+        bot) moved the table meanwhile, on the game as stored: a click from a panel that
+        process drew is accepted, and an action is never applied twice."""
         async with self._locks[table_id]:
-            live = await self._load(table_id)
-            table = live.table
-            if table.status is Status.CLOSED:
-                raise Refusal("This table was closed.")
-            seat = self._seat(table, user_id)
-            if table.status is Status.FINISHED:
-                raise Refusal("This game is over.")
-            if live.game is None:
-                raise Refusal("The game has not started yet.")
-            game = live.game
-            if drawn is not None and drawn[0] != game.hand_number:
-                raise Refusal("That button belongs to an earlier hand; here is your current"
-                              " panel.", panel=self._panel(live, seat))
-            if drawn is not None and drawn[1] != live.count:
-                raise Refusal("That panel was out of date, so nothing was done; here is your"
-                              " current one.", panel=self._panel(live, seat))
-            if seat in table.stand_ins:
-                raise Refusal("A computer player is playing for you while you are away: press"
-                              " I'm back to play again.", panel=self._panel(live, seat))
-            try:
-                action = parse_action(text, table.variant.top)
-            except ValueError:
-                raise Refusal("That button is not one of this table's.") from None
-            try:
-                accepted = await self._commit(live, seat, action)
-            except RuleError as error:
-                raise refusal_for(error, self._panel(live, seat)) from None
+            for attempt in range(ATTEMPTS):
+                live = await self._load(table_id)
+                try:
+                    accepted = await self._act_on(live, user_id, text, drawn)
+                    break
+                except _Stale:
+                    continue
+                except Refusal:
+                    if attempt or not await self._behind(live):
+                        raise
+            else:
+                raise Refusal("The table changed meanwhile; open your hand again.")
         self._changed(table_id)
         return accepted
+
+    async def _act_on(self, live: _Live, user_id: int, text: str,
+                      drawn: tuple[int, int] | None) -> Accepted:
+        table = live.table
+        if table.status is Status.CLOSED:
+            raise Refusal("This table was closed.")
+        seat = self._seat(table, user_id)
+        if table.status is Status.FINISHED:
+            raise Refusal("This game is over.")
+        if live.game is None:
+            raise Refusal("The game has not started yet.")
+        game = live.game
+        if drawn is not None and drawn[0] != game.hand_number:
+            raise Refusal("That button belongs to an earlier hand; here is your current"
+                          " panel.", panel=self._panel(live, seat))
+        if drawn is not None and drawn[1] != live.count:
+            raise Refusal("That panel was out of date, so nothing was done; here is your"
+                          " current one.", panel=self._panel(live, seat))
+        if seat in table.stand_ins:
+            raise Refusal("A computer player is playing for you while you are away: press"
+                          " I'm back to play again.", panel=self._panel(live, seat))
+        try:
+            action = parse_action(text, table.variant.top)
+        except ValueError:
+            raise Refusal("That button is not one of this table's.") from None
+        try:
+            return await self._commit(live, seat, action)
+        except RuleError as error:
+            raise refusal_for(error, self._panel(live, seat)) from None
+
+    async def _behind(self, live: _Live) -> bool:
+        """Whether the stored game has moved past the cached one (another process acted); if
+        so the cache is dropped, to be loaded again."""
+        if await self.storage.action_count(live.table.id) == live.count:
+            return False
+        self._live.pop(live.table.id, None)
+        return True
 
     async def computer_turn(self, table_id: int) -> ComputerTurn | None:
         """The computer player's turn at this table, if the seat to act is played by one."""
@@ -774,8 +812,11 @@ class TableService:
             if (table.status is not Status.PLAYING or game is None or live.count != turn.count
                     or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
                 return None
-            accepted = await self._commit(live, turn.seat, parse_action(text, table.variant.top),
-                                          by_computer=True)
+            try:
+                accepted = await self._commit(
+                    live, turn.seat, parse_action(text, table.variant.top), by_computer=True)
+            except _Stale:
+                accepted = None  # another process moved first: look again at the stored game
         self._changed(turn.table_id)
         return accepted
 
@@ -801,9 +842,9 @@ class TableService:
             await self.storage.append_action(table.id, stored, finished=members,
                                              computers=computers)
         except ConflictError:
-            # Another process wrote to this table: drop the cache and let the player retry.
+            # Another process wrote to this table first: the cache is behind, drop it.
             self._live.pop(table.id, None)
-            raise Refusal("The table changed meanwhile; open your hand again.") from None
+            raise _Stale() from None
         live.event = describe_event(seat, action, game, after)
         live.game, live.count, live.contracts = after, live.count + 1, contracts
         live.results = results
@@ -815,6 +856,14 @@ class TableService:
                  " (computer)" if by_computer else "")
         return Accepted(snapshot, tuple(self._panel(live, s) for s in table.all_seats), seat,
                         by_computer)
+
+    async def _load_current(self, table_id: int) -> _Live:
+        """The table with its game as stored now, even if another process moved it since it
+        was cached (what players are shown)."""
+        live = await self._load(table_id)
+        if live.game is not None and await self._behind(live):
+            live = await self._load(table_id)
+        return live
 
     async def _load(self, table_id: int) -> _Live:
         live = self._live.get(table_id)

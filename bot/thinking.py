@@ -46,13 +46,16 @@ class Thinker(Protocol):
 _policy: Policy | None = None
 
 
-def _start_worker(policy_path: str) -> None:
-    """A worker's initializer: the policy is imported once; lower priority; an orphan exits."""
+def _start_worker(policy_path: str, parent: int) -> None:
+    """A worker's initializer: the policy is imported once; lower priority; an orphan exits.
+
+    ``parent`` is the bot's process id, given by the bot: a worker that starts only after the
+    bot was killed (it takes a moment to import the engine) has been orphaned already, and
+    exits at once."""
     global _policy
     _policy = load_policy(policy_path)
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICENESS)
-    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -114,7 +117,8 @@ class PoolThinker:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         executor = ProcessPoolExecutor(self.workers, mp_context=_context(),
-                                       initializer=_start_worker, initargs=(self.policy,))
+                                       initializer=_start_worker,
+                                       initargs=(self.policy, os.getpid()))
         pings = [executor.submit(os.getpid) for _ in range(self.workers)]
         for ping in pings:
             ping.result()

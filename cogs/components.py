@@ -231,23 +231,18 @@ class ActionSelect(DynamicItem[Select[Any]], template=r"42:s:" + PANEL):
             interaction, self.table_id, self.hand, self.count, text))
 
 
-class DiscardSelect(DynamicItem[Select[Any]], template=r"42:d:" + PANEL):
+class DiscardSelect(ActionSelect, template=r"42:d:" + PANEL):
     """A panel's choice of several tiles to lay face down at once (V-72-WIDOW); each option's
     value is a tile, and the choice is one discard of them all."""
 
     def __init__(self, table_id: int, hand: int, count: int, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  tiles: int = 1, row: int | None = None) -> None:
-        super().__init__(Select(custom_id=f"42:d:{table_id}:{hand}:{count}",
-                                options=options or [discord.SelectOption(label="·")],
-                                placeholder=placeholder or None, min_values=tiles,
-                                max_values=tiles), row=row)
+        DynamicItem.__init__(self, Select(
+            custom_id=f"42:d:{table_id}:{hand}:{count}",
+            options=options or [discord.SelectOption(label="·")],
+            placeholder=placeholder or None, min_values=tiles, max_values=tiles), row=row)
         self.table_id, self.hand, self.count = table_id, hand, count
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]), int(match["hand"]), int(match["count"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}

@@ -57,7 +57,8 @@ class Faces:
 
     async def ensure(self, client: discord.Client, tiles: Iterable[Domino] = TILES) -> None:
         """Find the faces among the application's emojis and create those that are missing;
-        a refusal is logged and leaves that tile to its text label."""
+        a refusal is logged and leaves that tile to its text label, unless another process of
+        the bot (holding other shards) created it meanwhile."""
         try:
             existing = {emoji.name: emoji for emoji in await client.fetch_application_emojis()}
         except discord.HTTPException as error:
@@ -72,7 +73,17 @@ class Faces:
                     emoji = await client.create_application_emoji(name=name,
                                                                   image=face_png(tile))
                 except discord.HTTPException as error:
-                    log.warning("could not create the emoji %s (%s): its tile keeps its text"
-                                " label", name, error)
-                    continue
+                    emoji = await self._made_elsewhere(client, name)
+                    if emoji is None:
+                        log.warning("could not create the emoji %s (%s): its tile keeps its"
+                                    " text label", name, error)
+                        continue
             self._by_tile[tile] = emoji
+
+    @staticmethod
+    async def _made_elsewhere(client: discord.Client, name: str) -> discord.Emoji | None:
+        try:
+            emojis = await client.fetch_application_emojis()
+        except discord.HTTPException:
+            return None
+        return next((emoji for emoji in emojis if emoji.name == name), None)

@@ -32,6 +32,9 @@ DESCRIPTIONS = {
 }
 """What each game is, in one line: the choice list of ``/42 new game:`` shows it."""
 
+LEFTOVERS = {"moon": N_("Widow"), "big": N_("Leftover"), "140": N_("Boneyard"), "72": N_("Widow")}
+"""What each game with a leftover calls it (V-GEN-DEAL)."""
+
 NEW_CHOICES = [app_commands.Choice(name=locale_str(DESCRIPTIONS[name]), value=name)
                for name in VARIANTS]
 
@@ -45,6 +48,12 @@ LEADERBOARD_CHOICES = [
 
 def game_title(locale: Locale, variant: Variant) -> str:
     return t(locale, TITLES[variant.name])
+
+
+def leftover_word(locale: Locale, variant: Variant) -> str:
+    """The game's word for its leftover; empty in a game without one."""
+    found = LEFTOVERS.get(variant.name)
+    return t(locale, found) if found is not None else ""
 
 
 def kind_title(locale: Locale, kind: GameKind) -> str:

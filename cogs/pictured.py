@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import functools
 
-from bot.i18n import name, t, translations
+from bot.i18n import name, reader, t, translations
 from bot.records import TableRecord
 from bot.service import Panel, TableSnapshot
-from engine import SEATS
-from engine.variants import FORTY_TWO
 
+from .games import leftover_word
 from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
 from .render import Picture, Reply
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
-
-
-def drawn(table: TableRecord) -> bool:
-    """Whether the pictures draw this table's game (42's, so far)."""
-    return table.variant is FORTY_TWO
 
 
 @functools.cache
@@ -35,27 +29,40 @@ def words(locale: str | None) -> Words:
     return Words().translated(catalog.gettext, catalog.ngettext)
 
 
+def table_words(locale: str | None, table: TableRecord) -> Words:
+    """The pictures' words in ``locale`` at ``table``: its seats and sides named as the table
+    names them, and its game's word for the leftover."""
+    voice = reader(locale, table.variant.seating)
+    seating = table.variant.seating
+    return words(locale).for_table(
+        seats=tuple(name(voice, seat) for seat in seating.seats),
+        sides=tuple(name(voice, side) for side in seating.sides),
+        leftover=leftover_word(voice, table.variant), discarded=t(voice, "Discarded"))
+
+
 def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
     """What the picture writes at each seat: the member's name, else the seat's own."""
+    voice = reader(locale, table.variant.seating)
     names = []
-    for seat in SEATS:
+    for seat in table.all_seats:
         player = table.player(seat)
         if player is not None and player.is_computer:
             names.append(t(locale, "Bot"))
         elif player is not None and player.name:
             names.append(player.name)
         else:
-            names.append(name(locale, seat))
+            names.append(name(voice, seat))
     return tuple(names)
 
 
 async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) -> Reply:
     """``reply`` with the picture of the table, once a game is on."""
     observation = snapshot.observation
-    if observation is None or reply.embed is None or not drawn(snapshot.table):
+    if observation is None or reply.embed is None:
         return reply
     locale = snapshot.table.locale
-    scene = table_scene(observation, seat_names(snapshot.table, locale), words(locale))
+    scene = table_scene(observation, seat_names(snapshot.table, locale),
+                        table_words(locale, snapshot.table))
     reply.show(Picture(TABLE_FILE, await pictures.png(scene), table_alt(scene)))
     return reply
 
@@ -63,8 +70,8 @@ async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) 
 async def show_hand(reply: Reply, panel: Panel, locale: str | None,
                     pictures: Pictures) -> Reply:
     """``reply`` with the picture of the panel owner's hand, legal tiles marked."""
-    if reply.embed is None or not panel.observation.hand or not drawn(panel.table):
+    if reply.embed is None or not panel.observation.hand:
         return reply
-    scene = hand_scene(panel.observation, words(locale))
+    scene = hand_scene(panel.observation, table_words(locale, panel.table))
     reply.show(Picture(HAND_FILE, await pictures.png(scene), hand_alt(scene)))
     return reply

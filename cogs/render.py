@@ -1083,7 +1083,8 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
         embed.description = t(locale, "{member} has not finished a game on this server yet.",
                               member=member)
         return Reply(None, embed)
-    for kind, line in sorted(stats.standings.items(), key=lambda item: list(GameKind).index(item[0])):
+    order = list(GameKind)
+    for kind, line in sorted(stats.standings.items(), key=lambda item: order.index(item[0])):
         made = line.contracts_made
         set_rate = (1 - made / line.contracts_bid) if line.contracts_bid else 0.0
         rows = [t(locale, "Games: {games} · won: {won}", games=line.games_played,

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.answers import answer_error, locale_of, send_private, within_window
+from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
 from bot.records import GameKind, Status, TableRecord
@@ -118,9 +118,9 @@ class Tables(commands.GroupCog, name="Tables",
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """After a start (or a restart, kill -9 included) redraw every open table once, so a
-        message left one action behind catches up; its buttons already work. Then computer
-        players whose turn it is play on."""
+        """After a start (or a restart, kill -9 included) computer players whose turn it is
+        play on at once, and every open table is redrawn once, one after another, so a message
+        left one action behind catches up; its buttons already work meanwhile."""
         if self._resumed:
             return
         self._resumed = True
@@ -129,10 +129,10 @@ class Tables(commands.GroupCog, name="Tables",
         tables = await self.service.active_tables()
         if tables:
             log.info("resuming %d open tables", len(tables))
+            await self.autoplay.resume()
             await self.messages.redraw_all([table.id for table in tables])
             for table in tables:
                 self.pings.touch(table.id)
-            await self.autoplay.resume()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -677,8 +677,11 @@ class Tables(commands.GroupCog, name="Tables",
                 await self._show_panel(interaction, error.panel,
                                        notice=error.text(locale_of(interaction)))
                 return
-            except discord.HTTPException:
-                log.warning("could not show the panel with a refusal", exc_info=True)
+            except discord.HTTPException as failed:
+                if answered_elsewhere(failed):
+                    error = failed
+                else:
+                    log.warning("could not show the panel with a refusal", exc_info=True)
         await answer_error(interaction, error)
 
     # ----- helpers ------------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-pytest_plugins = ["tests.discord_double.fixtures"]
+pytest_plugins = ["tests.discord_double.fixtures", "tests.databases"]

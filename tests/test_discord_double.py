@@ -420,3 +420,43 @@ async def test_a_bot_process_killed_and_restarted_on_the_same_database(
     await start_bot_process("tests.discord_double.sample_bot", env=env)
     assert (await ana.slash("sample count")).content.startswith("count 2 ")
     assert double.gateway.identifies == 2
+
+
+class ShardedClient(discord.AutoShardedClient):
+    """discord.py's own sharded client, asking ``/gateway/bot`` how many shards to run."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # no five-second wait between shards (the double limits nothing)
+
+
+async def test_guilds_and_shards() -> None:
+    """``/gateway/bot`` recommends the double's shard count; each IDENTIFY names its shard, is
+    READY with only that shard's guilds, and gets only their events; DMs go to shard 0. Each
+    guild has its own channels and members, who see only their guild's messages."""
+    async with DiscordDouble(shard_count=2) as double:
+        far = [double.add_guild(f"far {shard}", shard=shard) for shard in (0, 1)]
+        client = ShardedClient(intents=discord.Intents(guilds=True))
+        async with running_client(double, client):
+            await double.wait_for(lambda: len(double.gateway.sessions) == 2
+                                  and all(s.ready for s in double.gateway.sessions.values()),
+                                  10, "both shards to be ready")
+            assert client.shard_count == 2
+            assert {g.id for g in client.guilds} == {g.id for g in double.guilds}
+            for session in double.gateway.sessions.values():
+                shard_id, count = session.shard
+                ready = next(f for f in session.sent if f["t"] == "READY")
+                assert count == 2 and ready["d"]["shard"] == [shard_id, 2]
+                assert {int(g["id"]) for g in ready["d"]["guilds"]} == {
+                    g.id for g in double.guilds if g.shard(2) == shard_id}
+                created = [int(f["d"]["id"]) for f in session.sent if f["t"] == "GUILD_CREATE"]
+                assert {g.shard(2) for g in double.guilds if g.id in created} == {shard_id}
+            for guild in far:
+                (session,) = double.gateway.sessions_for(guild.id)
+                assert session.shard[0] == guild.shard(2)
+                assert client.get_guild(guild.id).shard_id == guild.shard(2)  # type: ignore[union-attr]
+            assert double.gateway.sessions_for(None)[0].shard[0] == 0
+            bea, here = double.member("bea", guild=far[1]), double.member("bea")
+            assert bea.member is not here.member and bea.guild is far[1]
+            message = double.world.create_message(double.channel("general", far[1]),
+                                                  {"content": "far away"})
+            assert bea.can_see(message) and not here.can_see(message)

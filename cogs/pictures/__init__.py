@@ -4,28 +4,41 @@ A scene (:mod:`.scene`) is built from an observation by :mod:`.adapt`; :func:`dr
 :func:`draw_hand` turn it into PNG bytes, :mod:`.alt` into its text alternative, and
 :class:`Pictures` caches the bytes by scene and draws off the event loop.
 
->>> from engine import Game, observe
+Every game of the family is drawn (3, 4, 6 and 8 seats). The caller hands in, already in the
+reader's language, one member name per seat and, in :class:`Words`, the table's seat and side
+names sized for its variant (:meth:`Words.for_table`); 42's compass names are the default:
+
+>>> from engine import VARIANTS, Game, observe
 >>> scene = table_scene(observe(Game.new("a seed"), None), ("ana", "bia", "caio", "davi"))
 >>> draw_table(scene) == draw_table(scene), table_alt(scene)[:6]
 (True, 'Hand 1')
+>>> words = ENGLISH.for_table(seats=("Red 1", "Blue 1", "Green 1", "Red 2", "Blue 2", "Green 2"),
+...                           sides=("Red", "Blue", "Green"), leftover="Boneyard",
+...                           discarded="Discarded")
+>>> game = Game.new("a seed", variant=VARIANTS["140"])
+>>> scene = table_scene(observe(game, None), ("a", "b", "c", "d", "e", "f"), words)
+>>> [seat.subtitle for seat in scene.seats][:3], [side.title for side in scene.sides]
+(['Red 1', 'Blue 1', 'Green 1'], ['Red', 'Blue', 'Green'])
 """
 
 from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
 from .hand import draw_hand
 from .render import Pictures
-from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
+from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
 from .table import draw_table
 from .words import ENGLISH, Words
 
 __all__ = [
     "ENGLISH",
     "HandScene",
+    "Look",
     "Pictures",
     "SeatPlace",
     "SideRow",
     "TableScene",
     "Tile",
+    "TileGroup",
     "Words",
     "draw_hand",
     "draw_table",

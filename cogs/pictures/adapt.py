@@ -1,18 +1,28 @@
-"""Scenes from observations: the one place that reads the engine, kept small so that it follows
-the engine when its tables grow past four seats.
+"""Scenes from observations: the one place that reads the engine.
 
 A table scene is built from the spectator's observation (``observe(game, None)``) and a hand
-scene from its owner's, so a picture can never hold a tile its viewer may not see (R-SEE-*):
-the scene copies faces from the observation, it never looks anywhere else. The picture of the
-hand just finished adds the hand's summary, which R-REVIEW makes public once it is over.
+scene from its owner's, so a picture can never hold a tile its viewer may not see (R-SEE-*,
+V-GEN-DISCARD): the scene copies faces from the observation, it never looks anywhere else. The
+table shows no leftover and no discard but the ones the rules lay face up (V-72-WIDOW); a hand
+picture shows its owner's own leftover and discards. The picture of the hand just finished adds
+the hand's summary, which R-REVIEW makes public once it is over.
+
+Every variant's table is drawn from the observation's :class:`~engine.Variant`: its seats, its
+sides (teams, or each for oneself) and its scoring. The caller hands in one member name per
+seat (``names``) and the table's seat and side names in ``words``
+(:meth:`.words.Words.for_table`); both are checked against the variant::
+
+    words = words.for_table(seats=("Seat 1", "Seat 2", "Seat 3"),
+                            sides=("Seat 1", "Seat 2", "Seat 3"))          # Moon, three-hand
+    scene = table_scene(observe(game, None), ("ana", "Bot", "caio"), words)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine import (
-    SEATS,
     Bid,
     BidKind,
     Contract,
@@ -23,18 +33,69 @@ from engine import (
     Phase,
     Play,
     Seat,
-    Team,
     Trump,
+    Variant,
 )
 from engine.dominoes import SUIT_NAMES, sorted_for_display
 
-from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
-from .words import ENGLISH, Words
+from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
+from .words import ENGLISH, Words, signed
 
 
-def tile_of(domino: Domino, seen: Observation | HandSummary) -> Tile:
-    """A tile as drawn: marked when it is a trump (the engine says which, R-TRUMP-OWNS)."""
-    return Tile(domino.high, domino.low, trump=seen.is_trump(domino), count=domino.count)
+def tile_of(domino: Domino, seen: Observation | HandSummary, variant: Variant) -> Tile:
+    """A tile as drawn: marked when it is a trump (the engine says which, R-TRUMP-OWNS) and
+    with the points the variant gives it (V-GEN-POINTS)."""
+    return Tile(domino.high, domino.low, trump=seen.is_trump(domino),
+                count=variant.count[domino])
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """One table's variant, member names and words, checked to fit each other."""
+
+    variant: Variant
+    names: tuple[str, ...]
+    words: Words
+
+    @classmethod
+    def of(cls, variant: Variant, names: Sequence[str], words: Words) -> _Table:
+        seating = variant.seating
+        if len(names) != seating.count:
+            raise ValueError(f"one name per seat: {seating.count}, not {len(names)}")
+        if len(words.seats) != seating.count or len(words.sides) != seating.side_count:
+            raise ValueError(
+                f"{variant.name} has {seating.count} seats and {seating.side_count} sides: "
+                f"name them with words.for_table(seats=..., sides=...), not "
+                f"{len(words.seats)} seat names and {len(words.sides)} side names")
+        return cls(variant, tuple(names), words)
+
+    @property
+    def look(self) -> Look:
+        seating = self.variant.seating
+        if not seating.has_teams:
+            return Look.PLAYERS
+        return Look.COMPASS if seating.count == 4 else Look.TEAMS
+
+    @property
+    def dealt(self) -> int:
+        return self.variant.seating.count * self.variant.hand_size
+
+    def side_of(self, seat: Seat) -> int:
+        return self.variant.seating.side_of[seat]
+
+    def side_name(self, seat: Seat) -> str:
+        return self.words.sides[self.side_of(seat)]
+
+    def others(self, seat: Seat) -> str:
+        """The sides defending against ``seat``'s: all the others together (V-GEN-SEATS)."""
+        mine = self.side_of(seat)
+        return "/".join(name for side, name in enumerate(self.words.sides) if side != mine)
+
+    def row_title(self, side: int) -> str:
+        """A side's name on the score board; each for oneself, the player's own."""
+        if self.variant.seating.has_teams:
+            return self.words.sides[side]
+        return self.names[self.variant.seating.members[side][0]]
 
 
 def table_scene(observation: Observation, names: Sequence[str],
@@ -42,26 +103,28 @@ def table_scene(observation: Observation, names: Sequence[str],
     """The public table picture; ``observation`` must be the spectator's (``seat`` None)."""
     if observation.seat is not None:
         raise ValueError("a table picture is drawn from the spectator's observation only")
-    if len(names) != len(SEATS):
-        raise ValueError(f"one name per seat: {len(SEATS)}, not {len(names)}")
+    table = _Table.of(observation.variant, names, words)
     played = dict(observation.trick)
     seats = tuple(
-        SeatPlace(name=names[seat], subtitle=_subtitle(seat, observation.dealer, words),
-                  side=seat.team, note=_note(observation, seat, words),
+        SeatPlace(name=table.names[seat], subtitle=_subtitle(seat, observation.dealer, words),
+                  side=table.side_of(seat), note=_note(observation, seat, table),
                   turn=seat == observation.to_act,
-                  played=tile_of(played[seat], observation) if seat in played
+                  played=tile_of(played[seat], observation, table.variant) if seat in played
                   else None)
-        for seat in SEATS)
+        for seat in table.variant.seating.seats)
     playing = observation.phase in (Phase.PLAY, Phase.OVER)
     return TableScene(
         seats=seats,
-        sides=tuple(_side(observation, team, words) for team in Team),
-        headline=_headline(observation, words),
-        status=_status(observation, words) if playing else "",
-        banner=_banner(observation, words),
+        sides=tuple(_side(observation, side, table) for side in table.variant.seating.sides),
+        headline=_headline(observation, table),
+        status=_status(observation, table) if playing else "",
+        banner=_banner(observation, table),
         trick=words.trick.format(number=observation.trick_number)
         if observation.phase is Phase.PLAY else "",
-        legend=_legend(observation, words) if playing else ("", ""),
+        legend=_legend(observation, table.variant, words) if playing else ("", ""),
+        look=table.look,
+        dealt=table.dealt,
+        discards=_face_up_discards(observation, table),
     )
 
 
@@ -72,56 +135,106 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
     spectator's ``observation`` of the game now."""
     if observation.seat is not None:
         raise ValueError("a table picture is drawn from the spectator's observation only")
-    trump = summary.trump
+    table = _Table.of(observation.variant, names, words)
+    variant = table.variant
     last = dict(summary.tricks[-1].plays) if summary.tricks else {}
     seats = tuple(
-        SeatPlace(name=names[seat], subtitle=_subtitle(seat, summary.dealer, words),
-                  side=seat.team,
-                  played=tile_of(last[seat], summary) if seat in last else None)
-        for seat in SEATS)
+        SeatPlace(name=table.names[seat], subtitle=_subtitle(seat, summary.dealer, words),
+                  side=table.side_of(seat),
+                  played=tile_of(last[seat], summary, variant) if seat in last else None)
+        for seat in variant.seating.seats)
     sides = []
-    for team in Team:
-        won = sorted_for_display(tile for trick in summary.tricks if trick.winner.team == team
-                                 for tile in trick.tiles)
+    for side in variant.seating.sides:
+        won = sorted_for_display(tile for trick in summary.tricks
+                                 if table.side_of(trick.winner) == side for tile in trick.tiles)
         sides.append(SideRow(
-            title=words.sides[team], score=_score(observation, team, words),
-            points=words.hand_points.format(n=summary.points[team]),
-            groups=(tuple(tile_of(tile, summary) for tile in won),) if won else ()))
+            title=table.row_title(side), score=_score(observation, side, words),
+            points=words.hand_points.format(n=summary.points[side]),
+            groups=(tuple(tile_of(tile, summary, variant) for tile in won),) if won else ()))
     return TableScene(
         seats=seats, sides=tuple(sides),
-        headline=_contract_headline(summary.hand_number, summary.contract, trump, words),
-        banner=_result(summary, words), trick=words.last_trick if summary.tricks else "",
-        legend=_legend(summary, words) if summary.tricks else ("", ""))
+        headline=_contract_headline(summary.hand_number, summary.contract, summary.trump,
+                                    words),
+        banner=_result(summary, table), trick=words.last_trick if summary.tricks else "",
+        legend=_legend(summary, variant, words) if summary.tricks else ("", ""),
+        look=table.look, dealt=table.dealt)
 
 
-def _result(summary: HandSummary, words: Words) -> str:
+def _result(summary: HandSummary, table: _Table) -> str:
     contract = summary.contract
     if summary.result.redeal or contract is None:
-        return words.redeal
-    side = words.sides[contract.team]
-    if summary.result.made:
+        return table.words.redeal
+    return _made_or_set(contract, summary.result.made, table)
+
+
+def _made_or_set(contract: Contract, made: bool, table: _Table) -> str:
+    words, side = table.words, table.side_name(contract.declarer)
+    if made:
         return words.made.format(side=side, bid=bid_text(contract.bid, words))
     return words.was_set.format(side=side)
 
 
 def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
-    """The owner's hand in dealt order (R-ORDER), the tiles they may play now marked."""
+    """The owner's hand in dealt order (R-ORDER), the tiles they may play now marked; beside
+    it, the leftover they looked at and their own discards, which only they may see."""
     seat = observation.seat
     if seat is None:
         raise ValueError("a spectator has no hand")
+    variant = observation.variant
+    if len(words.seats) != variant.seating.count:
+        raise ValueError(f"{variant.name} has {variant.seating.count} seats: name them with "
+                         f"words.for_table(seats=..., sides=...)")
     trump = observation.trump
     title = f"{words.your_hand} · {words.seats[seat]}"
     if trump is not None:
-        title += " · " + words.trump.format(trump=words.trumps[trump])
+        title += " · " + words.trump.format(trump=trump_name(trump, words))
     playing = observation.phase is Phase.PLAY and bool(observation.legal)
-    playable = tuple(Play(tile) in observation.legal for tile in observation.hand)
+    legal = {action.tile.face for action in observation.legal if isinstance(action, Play)}
+    hand = observation.hand
+    leftover = set(observation.leftover)
+    drawn = tuple(tile in leftover for tile in hand)
+    choosing = observation.phase is Phase.DISCARD and any(drawn)
     return HandScene(
         title=title,
         status=_led(observation, words) if playing else "",
-        tiles=tuple(tile_of(tile, observation) for tile in observation.hand),
-        playable=playable if playing else None,
-        legend=(*_legend(observation, words), words.legend_playable if playing else ""),
+        tiles=tuple(tile_of(tile, observation, variant) for tile in hand),
+        playable=tuple(tile.face in legal for tile in hand) if playing else None,
+        legend=(*_legend(observation, variant, words),
+                words.legend_playable if playing else ""),
+        drawn=drawn if choosing else None,
+        drawn_label=words.leftover if choosing else "",
+        aside=_aside(observation, words),
     )
+
+
+def _aside(observation: Observation, words: Words) -> tuple[TileGroup, ...]:
+    """V-GEN-DEAL, V-GEN-DISCARD: the leftover this declarer looked at and did not take into
+    the hand, and this seat's own discards, from its own observation only."""
+    variant = observation.variant
+    out = set(observation.hand) | set(observation.discards)
+    groups = []
+    seen = tuple(tile for tile in observation.leftover if tile not in out)
+    for label, tiles, dim in ((words.leftover, seen, False),
+                              (words.discarded, observation.discards, True)):
+        if tiles:
+            groups.append(TileGroup(label, tuple(tile_of(t, observation, variant)
+                                                 for t in tiles), dim))
+    return tuple(groups)
+
+
+def _face_up_discards(observation: Observation, table: _Table) -> TileGroup | None:
+    """V-72-WIDOW: the discarded trumps everyone may see; no other discard, ever."""
+    if not observation.face_up_discards:
+        return None
+    return TileGroup(table.words.discarded,
+                     tuple(tile_of(tile, observation, table.variant)
+                           for tile in observation.face_up_discards))
+
+
+def trump_name(trump: Trump, words: Words) -> str:
+    """A trump in words: a suit by its number (up to nines, V-GEN-SUITS), or its own name."""
+    suit = trump.suit
+    return words.trumps[trump] if suit is None else words.suits[suit]
 
 
 def _led(observation: Observation, words: Words) -> str:
@@ -140,23 +253,27 @@ def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
     return words.seats[seat]
 
 
-def _legend(seen: Observation | HandSummary, words: Words) -> tuple[str, str]:
-    """The marks' words: the trump edge only when some tile is a trump."""
+def _legend(seen: Observation | HandSummary, variant: Variant,
+            words: Words) -> tuple[str, str]:
+    """The marks' words: the trump edge only when some tile is a trump, the count badge only
+    in a game that has counters (V-MOON-POINTS has none)."""
     trumps = seen.trump is not None and seen.trump not in (Trump.NONE, Trump.NELLO, Trump.SEVENS)
-    return (words.legend_trump if trumps else "", words.legend_count)
+    return (words.legend_trump if trumps else "", words.legend_count if variant.counters else "")
 
 
-def _note(observation: Observation, seat: Seat, words: Words) -> str:
+def _note(observation: Observation, seat: Seat, table: _Table) -> str:
     """The word by a seat: whose turn it is, each seat's call until play starts, then the
     declarer's bid."""
-    phase = observation.phase
+    phase, words = observation.phase, table.words
     if seat == observation.sitting_out:
         return words.sits_out
     if seat == observation.to_act:
-        return {Phase.AUCTION: words.to_bid, Phase.TRUMP: words.to_name_trump}.get(
-            phase, words.to_play)
+        acting = {Phase.AUCTION: words.to_bid, Phase.TRUMP: words.to_name_trump,
+                  Phase.PLAY: words.to_play}.get(phase)  # the leftover step: the bid, below
+        if acting is not None:
+            return acting
     contract = observation.contract
-    if phase not in (Phase.AUCTION, Phase.TRUMP):
+    if phase in (Phase.PLAY, Phase.OVER):
         if contract is not None and seat == contract.declarer:
             return words.declared.format(bid=bid_text(contract.bid, words))
         return ""
@@ -171,6 +288,8 @@ def _note(observation: Observation, seat: Seat, words: Words) -> str:
 
 
 def bid_text(bid: Bid, words: Words) -> str:
+    if bid.kind.is_moon:
+        return bid.title
     if not bid.is_marks:
         return str(bid.points)
     marks = words.marks_text(bid.marks)
@@ -179,8 +298,8 @@ def bid_text(bid: Bid, words: Words) -> str:
     return f"{bid.kind.value.capitalize()} ({marks})"
 
 
-def _headline(observation: Observation, words: Words) -> str:
-    contract = observation.contract
+def _headline(observation: Observation, table: _Table) -> str:
+    contract, words = observation.contract, table.words
     if contract is not None:
         return _contract_headline(observation.hand_number, contract, observation.trump, words)
     parts = [words.hand.format(hand=observation.hand_number)]
@@ -198,57 +317,57 @@ def _contract_headline(hand: int, contract: Contract | None, trump: Trump | None
         parts.append(words.bid.format(seat=words.seats[contract.declarer],
                                       bid=bid_text(contract.bid, words)))
         parts.append(words.naming_trump if trump is None
-                     else words.trump.format(trump=words.trumps[trump]))
+                     else words.trump.format(trump=trump_name(trump, words)))
     return " · ".join(parts)
 
 
-def _status(observation: Observation, words: Words) -> str:
-    """What the declarers still need and what sets them, so nobody adds up counts."""
-    contract = observation.contract
+def _status(observation: Observation, table: _Table) -> str:
+    """What the declarers still need and what sets them, in the variant's points, so nobody
+    adds up counts; the defenders are every other side together (V-GEN-SEATS)."""
+    contract, words = observation.contract, table.words
     if contract is None or observation.phase is Phase.OVER:
         return ""
-    team = contract.team
-    if contract.is_marks:
-        return words.every_trick.format(side=words.sides[team])
+    declarer = contract.declarer
+    if contract.takes_every_trick:
+        return words.every_trick.format(side=table.side_name(declarer))
     needs = observation.needs
     if needs is None:
         return ""
-    return " · ".join((words.need.format(side=words.sides[team], need=needs[0]),
-                       words.set.format(side=words.sides[team.other], set=needs[1])))
+    return " · ".join((words.need.format(side=table.side_name(declarer), need=needs[0]),
+                       words.set.format(side=table.others(declarer), set=needs[1])))
 
 
-def _banner(observation: Observation, words: Words) -> str:
+def _banner(observation: Observation, table: _Table) -> str:
     if observation.winner is not None:
-        return words.won.format(side=words.sides[observation.winner])
+        return table.words.won.format(side=table.words.sides[observation.winner])
     result, contract = observation.result, observation.contract
     if observation.phase is not Phase.OVER or result is None or contract is None:
         return ""
-    side = words.sides[contract.team]
-    if result.made:
-        return words.made.format(side=side, bid=bid_text(contract.bid, words))
-    return words.was_set.format(side=side)
+    return _made_or_set(contract, result.made, table)
 
 
-def _side(observation: Observation, team: Team, words: Words) -> SideRow:
+def _side(observation: Observation, side: int, table: _Table) -> SideRow:
     """R-SEE-POINTS, R-SEE-MARKS: what the observation shows face up, by side; the rest of a
     marks contract's tricks counted face down."""
-    piles = [pile for pile in observation.captured if pile.team == team and pile.tiles]
-    groups = tuple(tuple(tile_of(tile, observation) for tile in pile.tiles)
+    words, variant = table.words, table.variant
+    piles = [pile for pile in observation.captured if pile.team == side and pile.tiles]
+    groups = tuple(tuple(tile_of(tile, observation, variant) for tile in pile.tiles)
                    for pile in piles)
     covered = 0
     if observation.points is None:
-        covered = observation.tricks_won[team] - len(piles)
+        covered = observation.tricks_won[side] - len(piles)
     points = ""
     if observation.points is not None and observation.phase in (Phase.PLAY, Phase.OVER):
-        points = words.hand_points.format(n=observation.points[team])
-    return SideRow(title=words.sides[team], score=_score(observation, team, words),
+        points = words.hand_points.format(n=observation.points[side])
+    return SideRow(title=table.row_title(side), score=_score(observation, side, words),
                    points=points, groups=groups,
                    covered=covered,
                    covered_text=words.covered.format(n=covered) if covered else "")
 
 
-def _score(observation: Observation, team: Team, words: Words) -> str:
-    """The game score: marks, or points in the 250-point game (H-POINTS)."""
-    if observation.options.points_game:
-        return words.points.format(n=observation.score[team])
-    return words.marks_text(observation.marks[team])
+def _score(observation: Observation, side: int, words: Words) -> str:
+    """The game score: marks, or points where the game keeps points (H-POINTS, V-MOON-SCORE,
+    V-BIG-SCORE, V-140-SCORE), a negative one shown as such."""
+    if observation.options.points_game or observation.variant.scoring.in_points:
+        return words.points.format(n=signed(observation.score[side]))
+    return words.marks_text(observation.marks[side])

@@ -6,7 +6,7 @@ Discord takes up to 1,024 characters of alt text; tiles are written as players w
 
 from __future__ import annotations
 
-from .scene import HandScene, TableScene, Tile
+from .scene import HandScene, TableScene, Tile, TileGroup
 
 LIMIT = 1024
 
@@ -32,7 +32,13 @@ def table_alt(scene: TableScene) -> str:
         facts = [side.score, side.points, side.covered_text,
                  " · ".join(_tiles(group) for group in side.groups)]
         parts.append(f"{side.title}: " + ", ".join(fact for fact in facts if fact))
+    if scene.discards is not None:
+        parts.append(_group(scene.discards))
     return _clip(". ".join(part for part in parts if part) + ".")
+
+
+def _group(group: TileGroup) -> str:
+    return f"{group.label}: {_tiles(group.tiles)}" if group.label else _tiles(group.tiles)
 
 
 def hand_alt(scene: HandScene) -> str:
@@ -42,4 +48,9 @@ def hand_alt(scene: HandScene) -> str:
         playable = tuple(tile for tile, ok in zip(scene.tiles, scene.playable, strict=True)
                          if ok)
         parts.append(f"{scene.legend[2]}: {_tiles(playable)}")
+    if scene.drawn is not None:
+        drawn = tuple(tile for tile, taken in zip(scene.tiles, scene.drawn, strict=True)
+                      if taken)
+        parts.append(_group(TileGroup(scene.drawn_label, drawn)))
+    parts.extend(_group(group) for group in scene.aside)
     return _clip(". ".join(part for part in parts if part) + ".")

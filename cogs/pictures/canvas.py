@@ -12,6 +12,8 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .scene import Look
+
 Colour = tuple[int, int, int]
 
 FELT: Colour = (18, 84, 56)
@@ -26,15 +28,20 @@ TURN: Colour = (255, 214, 64)
 TRUMP: Colour = (255, 170, 0)
 COUNT: Colour = (222, 38, 52)
 PLAYABLE: Colour = (92, 230, 120)
-SIDES: tuple[Colour, ...] = ((96, 172, 255), (255, 128, 170), (196, 160, 255), (120, 230, 200),
-                             (255, 200, 130), (170, 220, 90), (240, 240, 240), (255, 150, 90))
-"""One colour per side, told apart on the felt and from the trump and count marks."""
+COMPASS: tuple[Colour, ...] = ((96, 172, 255), (255, 128, 170))
+"""42's two sides, told apart on the felt and from the trump and count marks."""
+TEAMS: tuple[Colour, ...] = ((244, 98, 86), (96, 172, 255), (120, 214, 96))
+"""Red, blue and green, as the bot names the teams at six and eight seats; far apart in
+lightness too, and each side also has its shape, for colour-blind players."""
+PLAYERS: tuple[Colour, ...] = ((96, 172, 255), (255, 128, 170), (128, 228, 210))
+"""One colour per player each for oneself, with a shape each as well."""
 
 PALETTE_COLOURS = 96
 
 
-def side_colour(side: int) -> Colour:
-    return SIDES[side % len(SIDES)]
+def side_colour(side: int, look: Look = Look.COMPASS) -> Colour:
+    colours = {Look.COMPASS: COMPASS, Look.TEAMS: TEAMS, Look.PLAYERS: PLAYERS}[look]
+    return colours[side % len(colours)]
 
 
 @functools.cache
@@ -73,6 +80,16 @@ def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, widt
     while text and draw.textlength(text + "…", font=face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def largest(draw: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], width: float,
+            bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The face of the first size in which ``text`` fits ``width`` (else the smallest, where
+    :func:`text_at` cuts it): a long name is drawn smaller before it is shortened."""
+    shown = drawable(text)
+    faces = [font(size, bold) for size in sizes]
+    return next((face for face in faces if draw.textlength(shown, font=face) <= width),
+                faces[-1])
 
 
 def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,

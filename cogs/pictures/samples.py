@@ -1,48 +1,109 @@
-"""Scenes to look at and to time: states of random games through the engine, and synthetic
-tables of 3, 6 and 8 seats (VARIANTS.md) that the engine cannot deal yet.
+"""Scenes to look at and to time: states of random games of every variant, through the engine.
 
 ``python -m cogs.pictures.samples DIR`` writes one PNG per kind of moment into DIR, with the
-alt text beside each, to judge the pictures as a player would.
+alt text beside each, to judge the pictures as a player would: 42's auction, tricks, covered
+piles, end of hand and game over; for every variant a hand in play, the hand just finished and a
+player's own hand; and the moments only some variants have (Moon's widow, the Big Game's
+leftover, 72's widow of twelve tiles and its trumps discarded face up, negative scores).
+
+The tables are named as the bot names them (:func:`table_words`): compass seats at four,
+"Seat 1".."Seat 3" each for oneself at three, team colour and number at six and eight.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from engine import SEATS, Game, Observation, Phase, observe, summarize
+from engine import (
+    FORTY_TWO,
+    VARIANTS,
+    Game,
+    Observation,
+    Phase,
+    Variant,
+    observe,
+    summarize,
+)
+from engine.players import Policy, random_legal, rules
+from engine.variants import LeftoverStep
 
 from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
 from .hand import draw_hand
-from .scene import HandScene, SeatPlace, SideRow, TableScene, Tile
+from .scene import HandScene, TableScene
 from .table import draw_table
-from .words import ENGLISH
+from .words import ENGLISH, Words
 
-NAMES = ("ana", "Bia Souza", "caio_the_magnificent_player", "Davi")
+NAMES = ("ana", "Bia Souza", "caio_the_magnificent_player", "Davi",
+         "Maximiliano Albuquerque Monteiro", "Fábio", "🤖 Bot", "Giovanna")
+"""Member names as Discord has them: short and long (up to 32 characters), an emoji."""
+
+TEAM_COLOURS = ("Red", "Blue", "Green")
+LEFTOVER_WORDS = {LeftoverStep.SWAP_ONE: "Widow", LeftoverStep.TAKE_OR_LEAVE: "Leftover",
+                  LeftoverStep.AFTER_TRUMP: "Widow"}
 
 
-def playout(seed: str) -> Iterator[Game]:
-    """Every state of one game of uniformly random legal actions, the first included."""
+def table_words(variant: Variant, words: Words = ENGLISH) -> Words:
+    """``words`` with the table's names as the bot gives them (140 calls its leftover the
+    boneyard)."""
+    seating = variant.seating
+    if seating.count == 4:
+        seats, sides = words.seats, words.sides
+    elif not seating.has_teams:
+        seats = sides = tuple(f"Seat {seat + 1}" for seat in seating.seats)
+    else:
+        sides = TEAM_COLOURS[:seating.side_count]
+        seats = tuple(f"{sides[seating.side_of[seat]]} {seat // seating.side_count + 1}"
+                      for seat in seating.seats)
+    leftover = "Boneyard" if variant.name == "140" else LEFTOVER_WORDS.get(
+        variant.leftover_step, "")
+    return words.for_table(seats=seats, sides=sides, leftover=leftover, discarded="Discarded")
+
+
+def names_for(variant: Variant) -> tuple[str, ...]:
+    return NAMES[:variant.seating.count]
+
+
+MOST_ACTIONS = 3000
+"""Where a playout stops: random bids can keep a Moon game below 21 for ever."""
+
+
+def playout(seed: str, variant: Variant = FORTY_TWO,
+            decide: Policy = random_legal.decide) -> Iterator[Game]:
+    """Every state of one game (uniformly random legal actions unless ``decide`` says
+    otherwise), the first included, up to :data:`MOST_ACTIONS` actions."""
     rng = random.Random(seed)
-    game = Game.new(seed)
+    game = Game.new(seed, variant=variant)
     yield game
-    while game.to_act is not None:
-        legal = game.legal_actions()
-        game = game.apply(game.to_act, legal[rng.randrange(len(legal))])
+    for _ in range(MOST_ACTIONS):
+        if game.to_act is None:
+            return
+        game = game.apply(game.to_act, decide(observe(game, game.to_act), rng))
         yield game
 
 
-def first_state(seed: str, wanted: Callable[[Game], bool]) -> Game:
-    """The first state of a random game (tried seed after seed) that is ``wanted``."""
+def first_state(seed: str, wanted: Callable[[Game], bool],
+                variant: Variant = FORTY_TWO) -> Game:
+    """The first state of a game (tried seed after seed) that is ``wanted``: 42's of random
+    legal actions, as its samples have always been; the variants' played by the rules-of-thumb
+    players, whose bids and scores look like a real table's."""
+    decide = random_legal.decide if variant is FORTY_TWO else rules.decide
     for attempt in range(1000):
-        for game in playout(f"{seed}:{attempt}"):
+        for game in playout(f"{seed}:{attempt}", variant, decide):
             if wanted(game):
                 return game
-    raise LookupError(f"no random game reached the state wanted for {seed!r}")
+    raise LookupError(f"no random game of {variant} reached the state wanted for {seed!r}")
+
+
+def seed_of(kind: str, variant: Variant) -> str:
+    """The seed of a kind of sample: 42's are the ones its pictures have always been drawn
+    from, so they stay comparable."""
+    return kind if variant is FORTY_TWO else f"{kind}:{variant}"
 
 
 def seen(wanted: Callable[[Observation], bool]) -> Callable[[Game], bool]:
@@ -51,8 +112,15 @@ def seen(wanted: Callable[[Observation], bool]) -> Callable[[Game], bool]:
 
 
 def scene_of(game: Game) -> TableScene:
-    return table_scene(observe(game, None), NAMES)
+    variant = game.variant
+    return table_scene(observe(game, None), names_for(variant), table_words(variant))
 
+
+def own_hand(game: Game, seat: int) -> HandScene:
+    return hand_scene(observe(game, game.variant.seating.seats[seat]), table_words(game.variant))
+
+
+# ----- 42 -------------------------------------------------------------------------------------
 
 def auction_scene() -> TableScene:
     """Two calls into the first auction."""
@@ -73,168 +141,158 @@ def marks_scene() -> TableScene:
         and o.trick_number == 4 and len(o.trick) == 1 and o.piles == 1)))
 
 
-def end_of_hand_scene() -> TableScene:
-    """A points hand just finished after six tricks or more, as its summary shows it while
-    the next hand's auction begins."""
-    def wanted(game: Game) -> bool:
-        hand = game.previous
-        return (game.winner is None and not game.hand.actions and hand is not None
-                and hand.contract is not None and not hand.contract.is_marks
-                and len(hand.tricks) >= 6)
-    game = first_state("end", wanted)
-    summary = summarize(game)
-    assert summary is not None
-    return last_hand_scene(summary, observe(game, None), NAMES)
-
-
 def game_over_scene() -> TableScene:
     return scene_of(first_state("over", lambda game: game.winner is not None))
 
 
 def hand_picture_scene() -> HandScene:
-    """A hand on its owner's turn to follow, some tiles playable."""
+    """A 42 hand on its owner's turn to follow, some tiles playable."""
+    return playing_hand_scene(FORTY_TWO)
+
+
+# ----- every variant --------------------------------------------------------------------------
+
+def mid_hand_scene(variant: Variant) -> TableScene:
+    """A points hand past its second trick, half a trick down, captured tiles on the board
+    (or a marks hand, in a game where random bids come out so)."""
+    half = (variant.seating.count + 1) // 2
+    return scene_of(first_state(f"mid:{variant}", seen(
+        lambda o: o.phase is Phase.PLAY and o.contract is not None
+        and o.trick_number >= 3 and len(o.trick) == half
+        and not o.contract.takes_every_trick), variant))
+
+
+def end_of_hand_scene(variant: Variant = FORTY_TWO) -> TableScene:
+    """A points hand just finished after most of its tricks, as its summary shows it while
+    the next hand's auction begins."""
+    def wanted(game: Game) -> bool:
+        hand = game.previous
+        return (game.winner is None and not game.hand.actions and hand is not None
+                and hand.contract is not None and not hand.contract.takes_every_trick
+                and len(hand.tricks) >= variant.hand_size - 1)
+    game = first_state(seed_of("end", variant), wanted, variant)
+    summary = summarize(game)
+    assert summary is not None
+    return last_hand_scene(summary, observe(game, None), names_for(variant),
+                           table_words(variant))
+
+
+def playing_hand_scene(variant: Variant) -> HandScene:
+    """A hand on its owner's turn to follow in the second trick, a trump and a counter in it
+    (where the game has counters), some tiles playable."""
     def wanted(game: Game) -> bool:
         seat = game.to_act
         if seat is None or len(game.hand.trick) != 1 or len(game.hand.tricks) != 1:
             return False
-        scene = hand_scene(observe(game, seat))
-        return (any(t.count for t in scene.tiles) and any(t.trump for t in scene.tiles)
+        scene = own_hand(game, seat)
+        return ((any(t.count for t in scene.tiles) or not variant.counters)
+                and any(t.trump for t in scene.tiles)
                 and scene.playable is not None and not all(scene.playable))
-    game = first_state("hand", wanted)
+    game = first_state(seed_of("hand", variant), wanted, variant)
     assert game.to_act is not None
-    return hand_scene(observe(game, game.to_act))
+    return own_hand(game, game.to_act)
 
 
-# ----- tables the engine cannot deal yet -------------------------------------------------------
-
-def double_set(top: int, copies: int = 1) -> list[tuple[int, int]]:
-    return [(high, low) for high in range(top + 1) for low in range(high + 1)] * copies
-
-
-def counters_42(high: int, low: int) -> int:
-    return {(5, 0): 5, (4, 1): 5, (3, 2): 5, (6, 4): 10, (5, 5): 10}.get((high, low), 0)
-
-
-def counters_140(high: int, low: int) -> int:
-    return high + low if high + low in (5, 10, 15) else 0
+def leftover_hand_scene(variant: Variant) -> HandScene:
+    """The declarer's own hand at the leftover step: Moon's widow and 140's boneyard in the
+    hand to discard from, 72's widow of two making twelve tiles, the Big Game's leftover to
+    take or leave."""
+    game = first_state(f"leftover:{variant}", lambda g: g.hand.phase in (
+        Phase.LEFTOVER, Phase.DISCARD), variant)
+    assert game.to_act is not None
+    return own_hand(game, game.to_act)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Variant:
-    """Enough of a VARIANTS.md table to fake one of its moments."""
-
-    seats: int
-    sides: tuple[str, ...]
-    top: int
-    copies: int
-    counters: Callable[[int, int], int]
-    bid: str
-
-    def side_of(self, seat: int) -> int:
-        return seat % len(self.sides)
-
-    def name(self, seat: int) -> str:
-        """Each for oneself, a side is named after its player."""
-        return self.sides[seat] if len(self.sides) == self.seats else f"Player {seat + 1}"
+def face_up_discards_scene() -> TableScene:
+    """72: trumps the declarer had to discard, face up on the table (V-72-WIDOW)."""
+    variant = VARIANTS["72"]
+    return scene_of(first_state("72:face-up", seen(
+        lambda o: bool(o.face_up_discards) and o.phase is Phase.PLAY), variant))
 
 
-THREE_HAND = Variant(3, ("Ana", "Bia", "Caio"), 6, 1, counters_42, "34")
-ONE_FORTY = Variant(6, ("Team 1", "Team 2", "Team 3"), 9, 1, counters_140, "115")
-EIGHTY_FOUR = Variant(8, ("Evens", "Odds"), 6, 2, counters_42, "64")
-VARIANTS = (THREE_HAND, ONE_FORTY, EIGHTY_FOUR)
+def negative_score_scene(variant: Variant) -> TableScene:
+    """A game scored in points where a set has left some side below zero."""
+    return scene_of(first_state(f"negative:{variant}", seen(
+        lambda o: min(o.score) < 0 and o.phase is Phase.PLAY and bool(o.trick)), variant))
 
 
-def synthetic_scene(variant: Variant, rng: random.Random) -> TableScene:
-    """A moment of a random hand of ``variant``: some tricks captured, one in progress."""
-    stack = double_set(variant.top, variant.copies)
-    rng.shuffle(stack)
-    trump = rng.randrange(variant.top + 1)
-
-    def tile(face: tuple[int, int]) -> Tile:
-        return Tile(face[0], face[1], trump=trump in face, count=variant.counters(*face))
-
-    tricks = rng.randrange(len(stack) // variant.seats - 1)
-    captured: list[list[Tile]] = [[] for _ in variant.sides]
-    for _ in range(tricks):
-        won = captured[rng.randrange(len(variant.sides))]
-        won.extend(tile(stack.pop()) for _ in range(variant.seats))
-    leader = rng.randrange(variant.seats)
-    played = rng.randrange(variant.seats)
-    in_trick = {(leader + n) % variant.seats: tile(stack.pop()) for n in range(played)}
-    to_act = (leader + played) % variant.seats
-    seats = tuple(
-        SeatPlace(name=variant.name(n), subtitle=f"Seat {n + 1}" + (" · dealer" if n == 0
-                                                                       else ""),
-                  side=variant.side_of(n), note=ENGLISH.to_play if n == to_act else "",
-                  turn=n == to_act, played=in_trick.get(n))
-        for n in range(variant.seats))
-    sides = tuple(
-        SideRow(title=title, score=ENGLISH.points.format(n=rng.randrange(300)),
-                points=ENGLISH.hand_points.format(n=sum(t.count for t in won)
-                                                  + len(won) // variant.seats),
-                groups=(tuple(sorted(won, key=lambda t: (t.high, t.low), reverse=True)),)
-                if won else ())
-        for title, won in zip(variant.sides, captured, strict=True))
-    return TableScene(
-        seats=seats, sides=sides,
-        headline=f"Hand 2 · Seat 2 bid {variant.bid} · Trump: {ENGLISH.suits[trump]}",
-        status=f"{variant.sides[1 % len(variant.sides)]} need 20 · the others set them with 9",
-        trick=ENGLISH.trick.format(number=tricks + 1), legend=(ENGLISH.legend_trump,
-                                                          ENGLISH.legend_count))
+def auction_of(variant: Variant) -> TableScene:
+    """The auction past its middle: every seat's call by its name."""
+    calls = variant.seating.count - 2
+    return scene_of(first_state(f"auction:{variant}", seen(
+        lambda o: o.phase is Phase.AUCTION and len(o.auction) == calls), variant))
 
 
-def synthetic_scenes(variant: Variant, count: int, seed: str) -> list[TableScene]:
-    rng = random.Random(f"{seed}:{variant.seats}")
-    return [synthetic_scene(variant, rng) for _ in range(count)]
+def game_over_of(variant: Variant) -> TableScene:
+    return scene_of(first_state(f"over:{variant}", lambda game: game.winner is not None,
+                                variant))
 
 
-def busy_synthetic_scene(variant: Variant) -> TableScene:
-    """A synthetic moment with half a trick down and tiles captured on every side."""
-    def busy(scene: TableScene) -> bool:
-        played = sum(seat.played is not None for seat in scene.seats)
-        return played >= (variant.seats + 1) // 2 and all(side.groups for side in scene.sides)
-    return next(scene for scene in synthetic_scenes(variant, 200, "sample") if busy(scene))
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One picture to look at: its file name and how to make its scene."""
+
+    name: str
+    make: Callable[[], TableScene | HandScene]
 
 
-def engine_scenes(count: int, seed: str) -> list[TableScene]:
-    """``count`` spectator scenes of random games, from every phase of play."""
+def _variant_samples() -> list[Sample]:
+    samples = []
+    for name, variant in VARIANTS.items():
+        samples += [Sample(f"{name}-mid-hand", partial(mid_hand_scene, variant)),
+                    Sample(f"{name}-end-of-hand", partial(end_of_hand_scene, variant)),
+                    Sample(f"{name}-hand", partial(playing_hand_scene, variant))]
+        if variant.leftover:
+            samples.append(Sample(f"{name}-leftover-hand",
+                                  partial(leftover_hand_scene, variant)))
+        if variant.scoring.below_zero:
+            samples.append(Sample(f"{name}-negative", partial(negative_score_scene, variant)))
+        if variant.seating.count != 4:
+            samples += [Sample(f"{name}-auction", partial(auction_of, variant)),
+                        Sample(f"{name}-game-over", partial(game_over_of, variant))]
+    return samples
+
+
+SAMPLES: tuple[Sample, ...] = (
+    Sample("auction", auction_scene),
+    Sample("points-trick", points_trick_scene),
+    Sample("marks-covered", marks_scene),
+    Sample("end-of-hand", end_of_hand_scene),
+    Sample("game-over", game_over_scene),
+    Sample("hand", hand_picture_scene),
+    Sample("72-face-up-discards", face_up_discards_scene),
+    *_variant_samples(),
+)
+
+
+def engine_scenes(count: int, seed: str, variant: Variant = FORTY_TWO) -> list[TableScene]:
+    """``count`` spectator scenes of random games of ``variant``, from every phase of play."""
     scenes: list[TableScene] = []
     game_number = 0
     rng = random.Random(seed)
     while len(scenes) < count:
-        states = list(playout(f"{seed}:{game_number}"))
+        states = list(playout(f"{seed}:{game_number}", variant))
         game_number += 1
         for game in rng.sample(states, min(len(states), 40)):
             scenes.append(scene_of(game))
     return scenes[:count]
 
 
-def engine_hand_scenes(count: int, seed: str) -> list[HandScene]:
+def engine_hand_scenes(count: int, seed: str, variant: Variant = FORTY_TWO) -> list[HandScene]:
     """``count`` hand scenes of random games, each seen by a random seat."""
     scenes: list[HandScene] = []
     game_number = 0
     rng = random.Random(seed)
+    seats = variant.seating.seats
     while len(scenes) < count:
-        states = list(playout(f"{seed}:hands:{game_number}"))
+        states = list(playout(f"{seed}:hands:{game_number}", variant))
         game_number += 1
         for game in rng.sample(states, min(len(states), 40)):
             seat = game.to_act if rng.random() < 0.7 else None
-            observation = observe(game, seat if seat is not None else rng.choice(SEATS))
-            if observation.hand:
-                scenes.append(hand_scene(observation))
+            scene = own_hand(game, seat if seat is not None else rng.choice(seats))
+            if scene.tiles:
+                scenes.append(scene)
     return scenes[:count]
-
-
-SAMPLES: dict[str, Callable[[], TableScene]] = {
-    "auction": auction_scene,
-    "points-trick": points_trick_scene,
-    "marks-covered": marks_scene,
-    "end-of-hand": end_of_hand_scene,
-    "game-over": game_over_scene,
-    "three-seats": lambda: busy_synthetic_scene(THREE_HAND),
-    "six-seats": lambda: busy_synthetic_scene(ONE_FORTY),
-    "eight-seats": lambda: busy_synthetic_scene(EIGHTY_FOUR),
-}
 
 
 def main() -> None:
@@ -242,14 +300,15 @@ def main() -> None:
     parser.add_argument("directory", type=Path)
     directory = parser.parse_args().directory
     directory.mkdir(parents=True, exist_ok=True)
-    for name, make in SAMPLES.items():
-        scene = make()
-        (directory / f"{name}.png").write_bytes(draw_table(scene))
-        (directory / f"{name}.txt").write_text(table_alt(scene) + "\n")
-    hand = hand_picture_scene()
-    (directory / "hand.png").write_bytes(draw_hand(hand))
-    (directory / "hand.txt").write_text(hand_alt(hand) + "\n")
-    print(f"wrote {len(SAMPLES) + 1} pictures to {directory}")
+    for sample in SAMPLES:
+        scene = sample.make()
+        if isinstance(scene, TableScene):
+            picture, alt = draw_table(scene), table_alt(scene)
+        else:
+            picture, alt = draw_hand(scene), hand_alt(scene)
+        (directory / f"{sample.name}.png").write_bytes(picture)
+        (directory / f"{sample.name}.txt").write_text(alt + "\n")
+    print(f"wrote {len(SAMPLES)} pictures to {directory}")
 
 
 if __name__ == "__main__":

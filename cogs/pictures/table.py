@@ -1,14 +1,19 @@
 """The table picture: the header, the seats around the table with the trick, the score board.
 
-800×600, so that a phone's ~400 px wide view halves it cleanly; text is large for that reason.
-Seats sit clockwise on an ellipse from the top, so three make a triangle, four the compass, six
-and eight a ring whose sides are told apart by colour. Each trick tile lies between the centre
-and the seat that played it.
+800 px wide, so that a phone's ~400 px wide view halves it cleanly; text is large for that
+reason. Four seats sit on an oval at the compass points, as 42 is played; three around a
+triangle; six and eight around a long table, two or three along each long side and one at each
+end, so that partners face each other across it. Each trick tile lies between the centre and
+the seat that played it. Beyond four seats, and each for oneself, every side has a shape as
+well as a colour, on its seats and on its score row, so nobody needs to tell colours apart.
+The larger tables are taller: their score board holds three sides, or many captured tiles.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -24,63 +29,171 @@ from .canvas import (
     TEXT,
     TURN,
     font,
+    largest,
     png,
     side_colour,
     text_at,
 )
 from .legend import draw_legend
-from .scene import SeatPlace, SideRow, TableScene, Tile
+from .scene import Look, SeatPlace, SideRow, TableScene, TileGroup
 
-WIDTH, HEIGHT = 800, 600
+WIDTH = 800
 HEADER = 78
-BOARD = 414
-"""Where the score board starts; the table is drawn between the header and it."""
-CENTRE = (WIDTH / 2, (HEADER + BOARD) / 2)
 PAD = 12
+
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
-class _Ring:
-    """How seats and trick tiles sit for a number of seats."""
+class _Layout:
+    """Where everything goes at a table of some number of seats."""
 
+    height: int
+    board: int
+    """Where the score board starts; the table is drawn between the header and it."""
     plate: tuple[int, int]
-    radii: tuple[float, float]
-    trick_radii: tuple[float, float]
+    seats: tuple[Point, ...]
+    """The centre of each seat's name card, clockwise."""
+    tricks: tuple[tuple[Point, bool], ...]
+    """Each seat's trick tile: its centre, and whether it lies across."""
     tile: int
     """The short side of a trick tile."""
+    banner_room: float
+    draw_table: Callable[[ImageDraw.ImageDraw, _Layout], None]
+    trick_label: Point = (PAD + 4, HEADER + 10)
+    trick_anchor: str = "la"
+    footer: int = 0
+    """A strip under the score board for the legend, where the table has no free corner."""
+    weighted_rows: bool = True
+    """Whether a score row without face-up tiles gives its room to the rows with tiles;
+    42's rows are of one height, as they have always been."""
+
+    @property
+    def centre(self) -> Point:
+        return (WIDTH / 2, (HEADER + self.board) / 2)
+
+    @property
+    def legend(self) -> tuple[int, int]:
+        """The right end of the legend's line."""
+        if self.footer:
+            return (WIDTH - PAD, self.height - self.footer // 2)
+        return (WIDTH - PAD, self.board - 16)
 
 
-def _ring(seats: int) -> _Ring:
-    if seats <= 4:
-        return _Ring((200, 74), (292, 124), (112, 50), 44)
-    if seats <= 6:
-        return _Ring((176, 74), (300, 124), (150, 64), 38)
-    return _Ring((160, 72), (310, 126), (156, 54), 30)
+FORTY_TWO_TILES = 28
+"""The tiles of a hand of 42: a score board of 600 px holds them."""
+
+
+@functools.cache
+def layout(seats: int, dealt: int = FORTY_TWO_TILES) -> _Layout:
+    """The layout of a table of ``seats`` seats (3, 4, 6 or 8) whose hands deal ``dealt``
+    tiles in all: the more the score board may have to show, the taller it is."""
+    if seats == 3:
+        return _triangle()
+    if seats == 4:
+        return _oval(600 if dealt <= FORTY_TWO_TILES else 720)
+    return _long_table(seats)
+
+
+def _oval(height: int) -> _Layout:
+    """The four seats of 42's family: the compass points of an oval, North at the top."""
+    board = 414
+    centre = (WIDTH / 2, (HEADER + board) / 2)
+    radii, trick_radii, plate = (292, 124), (112, 50), (200, 74)
+
+    def on(radii: tuple[float, float], angle: float) -> Point:
+        return (centre[0] + radii[0] * math.cos(angle), centre[1] + radii[1] * math.sin(angle))
+
+    angles = [-math.pi / 2 + math.pi / 2 * n for n in range(4)]
+    return _Layout(
+        height=height, board=board, plate=plate, seats=tuple(on(radii, a) for a in angles),
+        tricks=tuple((on(trick_radii, a), abs(math.sin(a)) < 0.8) for a in angles), tile=44,
+        banner_room=2 * radii[0] - plate[0] - 24, draw_table=_draw_oval,
+        weighted_rows=height > 600)
+
+
+def _draw_oval(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
+    draw.ellipse((60, HEADER + 26, WIDTH - 60, at.board - 26), fill=TABLE, outline=RIM, width=6)
+
+
+def _triangle() -> _Layout:
+    """Three seats at the corners of a triangle, the first at the top."""
+    board = 414
+    plate = (200, 74)
+    top, low = HEADER + 12 + plate[1] / 2, board - 12 - plate[1] / 2
+    seats = ((WIDTH / 2, top), (WIDTH - 160, low), (160, low))
+    middle = (WIDTH / 2, (top + 2 * low) / 3)
+    tricks = tuple((_towards(middle, seat, 0.38), n != 0) for n, seat in enumerate(seats))
+    return _Layout(height=740, board=board, plate=plate, seats=seats, tricks=tricks, tile=44,
+                   banner_room=380, draw_table=_draw_triangle, footer=FOOTER)
+
+
+def _draw_triangle(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
+    corners = [(WIDTH / 2, HEADER + 30), (WIDTH - 70, at.board - 26), (70, at.board - 26)]
+    draw.polygon(corners, fill=TABLE)
+    draw.line([*corners, corners[0], corners[1]], fill=RIM, width=6, joint="curve")
+
+
+def _long_table(seats: int) -> _Layout:
+    """Six or eight seats: seat 0 at the top left, clockwise, one seat at each end and the
+    others along the long sides, so seat *s* faces seat *s* + half across the table."""
+    board, along = 440, (seats - 2) // 2
+    plate = (176, 72) if seats == 6 else (166, 72)
+    top, low = HEADER + 12 + plate[1] / 2, board - 12 - plate[1] / 2
+    middle = (WIDTH / 2, (HEADER + board) / 2)
+    columns = [WIDTH / 2 + (n - (along - 1) / 2) * (460 if along == 2 else 200)
+               for n in range(along)]
+    places = [*((x, top) for x in columns), (WIDTH - PAD - plate[0] / 2, middle[1]),
+              *((x, low) for x in reversed(columns)), (PAD + plate[0] / 2, middle[1])]
+    tile, inward = (34, 0.4) if seats == 6 else (31, 0.6)
+    tricks = []
+    for x, y in places:
+        if y == middle[1]:
+            step = plate[0] / 2 + 20 + tile
+            tricks.append(((x - step if x > middle[0] else x + step, y), True))
+        else:
+            step = plate[1] / 2 + 16 + tile
+            tricks.append(((middle[0] + (x - middle[0]) * inward,
+                            y + step if y < middle[1] else y - step), False))
+    return _Layout(height=760, board=board, plate=plate, seats=tuple(places),
+                   tricks=tuple(tricks), tile=tile, banner_room=WIDTH - 2 * plate[0] - 56,
+                   draw_table=_draw_long, trick_label=middle, trick_anchor="mm",
+                   footer=FOOTER)
+
+
+def _draw_long(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
+    box = (70, HEADER + 40, WIDTH - 70, at.board - 40)
+    draw.rounded_rectangle(box, (box[3] - box[1]) / 2.4, fill=TABLE, outline=RIM, width=6)
+
+
+FOOTER = 30
+
+
+def _towards(start: Point, end: Point, share: float) -> Point:
+    return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
 
 
 def draw_table(scene: TableScene) -> bytes:
     """The PNG of ``scene``: a pure function, so equal scenes give equal bytes."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    at = layout(len(scene.seats), scene.dealt)
+    image = Image.new("RGB", (WIDTH, at.height), FELT)
     draw = ImageDraw.Draw(image)
     _header(draw, scene)
-    ring = _ring(len(scene.seats))
-    draw.ellipse((60, HEADER + 26, WIDTH - 60, BOARD - 26), fill=TABLE, outline=RIM, width=6)
+    at.draw_table(draw, at)
     if scene.trick:
-        text_at(draw, (PAD + 4, HEADER + 10), scene.trick, font(20, bold=True), MUTED, 220)
-    for index, seat in enumerate(scene.seats):
-        angle = -math.pi / 2 + 2 * math.pi * index / len(scene.seats)
-        _plate(draw, ring, seat, _on_ellipse(ring.radii, angle))
+        text_at(draw, at.trick_label, scene.trick, font(20, bold=True), MUTED, 220,
+                anchor=at.trick_anchor)
+    for seat, centre, (trick, across) in zip(scene.seats, at.seats, at.tricks, strict=True):
+        _plate(draw, at, seat, centre, scene.look)
         if seat.played is not None:
-            _trick_tile(image, ring, seat.played, angle)
-    draw_legend(draw, (WIDTH - PAD, BOARD - 16), scene.legend)
+            dominoes.paste(image, dominoes.sprite(seat.played, at.tile, across), trick)
+    if scene.discards is not None:
+        _discards(draw, image, scene.discards, at)
     if scene.banner and not scene.tiles_on_table:
-        _banner(draw, scene.banner, 2 * ring.radii[0] - ring.plate[0] - 24)
-    _board(draw, image, scene.sides)
+        _banner(draw, scene.banner, at)
+    _board(draw, image, scene, at)
+    draw_legend(draw, at.legend, scene.legend)
     return png(image)
-
-
-def _on_ellipse(radii: tuple[float, float], angle: float) -> tuple[float, float]:
-    return (CENTRE[0] + radii[0] * math.cos(angle), CENTRE[1] + radii[1] * math.sin(angle))
 
 
 def _header(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
@@ -95,45 +208,88 @@ def _header(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
             anchor="lm")
 
 
-def _plate(draw: ImageDraw.ImageDraw, ring: _Ring, seat: SeatPlace,
-           centre: tuple[float, float]) -> None:
-    """A seat's name card in its side's colour; the seat to act wears a thick yellow frame."""
-    w, h = ring.plate
+NAME_SIZES = (23, 21, 19)
+"""A long name is drawn smaller, down to the last size, before it is shortened."""
+
+
+def _plate(draw: ImageDraw.ImageDraw, at: _Layout, seat: SeatPlace, centre: Point,
+           look: Look) -> None:
+    """A seat's name card in its side's colour (and shape); the seat to act wears a thick
+    yellow frame."""
+    w, h = at.plate
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
-    colour = side_colour(seat.side)
+    colour = side_colour(seat.side, look)
     if seat.turn:
         draw.rounded_rectangle((x0 - 5, y0 - 5, x0 + w + 5, y0 + h + 5), 14, fill=TURN)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 10, fill=PLATE, outline=colour, width=3)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 9, y0 + h - 8), fill=colour)
     inner = w - 28
-    text_at(draw, (x0 + 18, y0 + 4), seat.name, font(23, bold=True), TEXT, inner)
-    text_at(draw, (x0 + 18, y0 + 32), seat.subtitle, font(18), MUTED, inner)
+    name_face = font(23, bold=True)
+    subtitle_x = x0 + 18
+    if look is not Look.COMPASS:
+        name_face = largest(draw, seat.name, NAME_SIZES, inner, bold=True)
+        draw_shape(draw, seat.side, (x0 + 27, y0 + 43), 9, colour)
+        subtitle_x += 22
+    text_at(draw, (x0 + 18, y0 + 4), seat.name, name_face, TEXT, inner)
+    room = x0 + w - 10 - subtitle_x
+    subtitle_face = font(18) if look is Look.COMPASS else largest(draw, seat.subtitle,
+                                                                    (18, 16), room)
+    text_at(draw, (subtitle_x, y0 + 32), seat.subtitle, subtitle_face, MUTED, room)
     if seat.note:
         text_at(draw, (x0 + 18, y0 + 51), seat.note, font(18, bold=True),
                 TURN if seat.turn else colour, inner)
 
 
-def _trick_tile(image: Image.Image, ring: _Ring, tile: Tile, angle: float) -> None:
-    horizontal = abs(math.sin(angle)) < 0.8
-    centre = _on_ellipse(ring.trick_radii, angle)
-    dominoes.paste(image, dominoes.sprite(tile, ring.tile, horizontal), centre)
+def draw_shape(draw: ImageDraw.ImageDraw, side: int, centre: Point, radius: float,
+               colour: tuple[int, int, int]) -> None:
+    """Side 0 a disc, 1 a square, 2 a triangle (pointing up), 3 a diamond."""
+    x, y = centre
+    r = radius
+    kind = side % 4
+    if kind == 0:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+    elif kind == 1:
+        draw.rectangle((x - r * 0.88, y - r * 0.88, x + r * 0.88, y + r * 0.88), fill=colour)
+    elif kind == 2:
+        draw.polygon([(x, y - r * 1.1), (x + r * 1.1, y + r * 0.85), (x - r * 1.1, y + r * 0.85)],
+                     fill=colour)
+    else:
+        draw.polygon([(x, y - r * 1.2), (x + r * 1.2, y), (x, y + r * 1.2), (x - r * 1.2, y)],
+                     fill=colour)
 
 
-def _banner(draw: ImageDraw.ImageDraw, text: str, room: float) -> None:
+def _discards(draw: ImageDraw.ImageDraw, image: Image.Image, group: TileGroup,
+              at: _Layout) -> None:
+    """V-72-WIDOW: the discarded trumps, face up at the table's lower left, under their word."""
+    face = font(17, bold=True)
+    y = at.board - 16
+    x: float = PAD + 4
+    if group.label:
+        text_at(draw, (x, y - 6), group.label, face, MUTED, 160, anchor="lm")
+        x += min(160, draw.textlength(group.label, font=face)) + 12
+    width = 28
+    for tile in group.tiles:
+        dominoes.paste(image, dominoes.sprite(tile, width, True), (x + width, y - 6))
+        x += 2 * width + 6
+
+
+def _banner(draw: ImageDraw.ImageDraw, text: str, at: _Layout) -> None:
     """The end of a hand or game across the middle, between the seats at either side: on one
     line, or two when one would need a smaller type."""
+    room = at.banner_room
+    centre = at.centre
     lines = _banner_lines(draw, text, room - 40)
     faces = [font(size, bold=True) for size in _BANNER_SIZES]
     face = next((f for f in faces if all(draw.textlength(line, font=f) <= room - 40
                                           for line in lines)), faces[-1])
     width = min(room, max(draw.textlength(line, font=face) for line in lines) + 40)
     height = 24 + 38 * len(lines)
-    x0, y0 = CENTRE[0] - width / 2, CENTRE[1] - height / 2
+    x0, y0 = centre[0] - width / 2, centre[1] - height / 2
     draw.rounded_rectangle((x0, y0, x0 + width, y0 + height), 14, fill=PLATE, outline=TURN,
                            width=4)
     for n, line in enumerate(lines):
-        centre = (CENTRE[0], y0 + 12 + 38 * n + 19)
-        text_at(draw, centre, line, face, TURN, width - 32, anchor="mm")
+        middle = (centre[0], y0 + 12 + 38 * n + 19)
+        text_at(draw, middle, line, face, TURN, width - 32, anchor="mm")
 
 
 _BANNER_SIZES = (30, 28, 26, 24, 22, 20)
@@ -148,18 +304,39 @@ def _banner_lines(draw: ImageDraw.ImageDraw, text: str, room: float) -> tuple[st
     return (text[:cut], text[cut + 1:])
 
 
-def _board(draw: ImageDraw.ImageDraw, image: Image.Image, sides: tuple[SideRow, ...]) -> None:
+def _board(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene,
+           at: _Layout) -> None:
     """One row per side: its name, score and hand points, then what it captured, every row's
     tiles of one size and orientation so the rows compare at a glance."""
-    draw.rectangle((0, BOARD, WIDTH, HEIGHT), fill=BAR)
-    height = (HEIGHT - BOARD - 6) / len(sides)
-    starts = [PAD + LABEL + _covered_width(draw, side, height) for side in sides]
-    width, horizontal = _common_layout(sides, starts, height)
-    for index, side in enumerate(sides):
-        y = BOARD + 4 + index * height
-        _label(draw, index, side, (y, height))
+    sides = scene.sides
+    draw.rectangle((0, at.board, WIDTH, at.height), fill=BAR)
+    room = at.height - at.footer - at.board - 6
+    heights = _row_heights(sides, room) if at.weighted_rows else [room / len(sides)] * len(
+        sides)
+    big = min(heights) >= 80
+    starts = [PAD + LABEL + _covered_width(draw, side, height)
+              for side, height in zip(sides, heights, strict=True)]
+    width, horizontal = _common_layout(sides, starts, heights)
+    y: float = at.board + 4
+    for index, (side, height) in enumerate(zip(sides, heights, strict=True)):
+        _label(draw, index, side, (y, height, big), scene.look)
         _covered(draw, image, side, (PAD + LABEL, y, height))
         _faces(image, side, (width, horizontal), (starts[index], y, WIDTH - PAD, y + height))
+        y += height
+
+
+SHORT_ROW = 80
+"""The height of a score row without face-up tiles, beside rows that have many."""
+
+
+def _row_heights(sides: tuple[SideRow, ...], room: float) -> list[float]:
+    """A row without face-up tiles gives its room to the rows with tiles, in proportion to
+    their tiles, so the captures of a large table are drawn as large as they can be."""
+    tiles = [sum(len(group) for group in side.groups) for side in sides]
+    if not sum(tiles) or room < SHORT_ROW * len(sides):
+        return [room / len(sides)] * len(sides)
+    spare = room - SHORT_ROW * len(sides)
+    return [SHORT_ROW + spare * n / sum(tiles) for n in tiles]
 
 
 LABEL = 172
@@ -169,14 +346,19 @@ GAP, GROUP_GAP = 4, 14
 
 
 def _label(draw: ImageDraw.ImageDraw, index: int, side: SideRow,
-           row: tuple[float, float]) -> None:
-    y, height = row
-    colour = side_colour(index)
+           row: tuple[float, float, bool], look: Look) -> None:
+    """A side's name, score and hand points, large when every row has room for them."""
+    y, height, big = row
+    colour = side_colour(index, look)
     draw.rectangle((PAD, y + 4, PAD + 6, y + height - 4), fill=colour)
-    big = height >= 80
     lines = (y + 4, y + 32, y + 56) if big else (y + 1, y + 21, y + 40)
-    text_at(draw, (PAD + 16, lines[0]), side.title, font(21 if big else 18, bold=True),
-            colour, LABEL - 20)
+    x = PAD + 16
+    title_face = font(21 if big else 18, bold=True)
+    if look is not Look.COMPASS:
+        draw_shape(draw, index, (x + 8, lines[0] + (13 if big else 11)), 8 if big else 7,
+                   colour)
+        x += 22
+    text_at(draw, (x, lines[0]), side.title, title_face, colour, LABEL - 4 - x + PAD)
     text_at(draw, (PAD + 16, lines[1]), side.score, font(19 if big else 16, bold=True), TEXT,
             LABEL - 20)
     text_at(draw, (PAD + 16, lines[2]), side.points, font(18 if big else 16), MUTED, LABEL - 20)
@@ -209,12 +391,13 @@ def _covered(draw: ImageDraw.ImageDraw, image: Image.Image, side: SideRow,
 
 
 def _common_layout(sides: tuple[SideRow, ...], starts: list[float],
-                   height: float) -> tuple[int, bool]:
+                   heights: list[float]) -> tuple[int, bool]:
     """The largest tile size and orientation with which every row's tiles fit."""
     best = (8, False)
     for horizontal in (False, True):
         widths = [_fit(side, WIDTH - PAD - start, height, horizontal)[0]
-                  for side, start in zip(sides, starts, strict=True) if side.groups]
+                  for side, start, height in zip(sides, starts, heights, strict=True)
+                  if side.groups]
         if widths and min(widths) > best[0]:
             best = (min(widths), horizontal)
     return best
@@ -237,12 +420,12 @@ def _fit(side: SideRow, room: float, height: float, horizontal: bool) -> tuple[i
     return best
 
 
-def _faces(image: Image.Image, side: SideRow, layout: tuple[int, bool],
+def _faces(image: Image.Image, side: SideRow, size: tuple[int, bool],
            box: tuple[float, float, float, float]) -> None:
     """Each face-up group, sorted as the scene gives it, in as few lines as fit."""
     if not side.groups:
         return
-    width, horizontal = layout
+    width, horizontal = size
     x0, y0, x1, y1 = box
     tiles = sum(len(group) for group in side.groups)
     long = 2 * width if horizontal else width

@@ -5,12 +5,24 @@ them): :meth:`Words.translated` maps every one through the caller's catalog, so 
 never translate anything themselves and the catalogs see whole phrases with ``{named}``
 placeholders, as gettext expects. A count ("1 mark", "2 marks") is chosen by the catalog's
 plural rule when it is said, since languages differ on which numbers are plural.
+
+A table's own names come from the caller too, already in the reader's language, sized for its
+variant: :meth:`Words.for_table` sets the seat names (one per seat, clockwise from seat 0), the
+side names (one per side: a team, or each player's own at a game each for oneself) and the words
+the variant has for its leftover and for discards::
+
+    words = Words().translated(catalog.gettext, catalog.ngettext)       # 42: as it is
+    words = words.for_table(seats=("Red 1", "Blue 1", "Green 1", "Red 2", "Blue 2", "Green 2"),
+                            sides=("Red", "Blue", "Green"))             # 140, translated
+
+At six and eight seats sides 0, 1 and 2 are drawn red, blue and green (:class:`.scene.Look`),
+so their names should say those colours.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_
@@ -21,6 +33,11 @@ Plural = Callable[[str, str, int], str]
 
 def english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
+
+
+def signed(n: int) -> str:
+    """A score as a number, a negative one with a real minus sign, plain at any size: "−5"."""
+    return f"\N{MINUS SIGN}{-n}" if n < 0 else str(n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +86,10 @@ class Words:
     legend_trump: str = N_("trump")
     legend_count: str = N_("count")
     legend_playable: str = N_("playable")
+    leftover: str = ""
+    """What the variant calls its leftover ("Widow", "Boneyard"): handed in by the caller."""
+    discarded: str = ""
+    """The word over discarded tiles: handed in by the caller."""
 
     plural: Plural = english_plural
 
@@ -77,11 +98,12 @@ class Words:
         return self.plural(self.mark, self.marks, n).format(n=n)
 
     def translated(self, lookup: Callable[[str], str], plural: Plural = english_plural) -> Words:
-        """These words through a catalog's ``gettext`` and, for counts, its ``ngettext``."""
+        """These words through a catalog's ``gettext`` and, for counts, its ``ngettext``; the
+        words a table hands in (:meth:`for_table`) are already translated, so they come after."""
         changes: dict[str, object] = {"plural": plural}
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
-            if field.name in _PLURAL_IDS:
+            if field.name in _NOT_IDS:
                 continue
             if isinstance(value, tuple):
                 changes[field.name] = tuple(lookup(item) for item in value)
@@ -89,8 +111,17 @@ class Words:
                 changes[field.name] = lookup(value)
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
+    def for_table(self, seats: Sequence[str], sides: Sequence[str], *, leftover: str = "",
+                  discarded: str = "") -> Words:
+        """These words at one table: its seat names by seat number and side names by side
+        number, and the variant's words for its leftover and for discards, all already in the
+        reader's language. The scenes check that there is one name per seat and per side."""
+        return dataclasses.replace(self, seats=tuple(seats), sides=tuple(sides),
+                                   leftover=leftover, discarded=discarded)
 
-_PLURAL_IDS = frozenset({"mark", "marks"})
-"""Fields that stay message ids: :attr:`Words.plural` translates them as one entry."""
+
+_NOT_IDS = frozenset({"mark", "marks", "leftover", "discarded"})
+"""Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
+translates as one entry, and the words a table hands in."""
 
 ENGLISH = Words()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,9 @@ TEST_POLICY = "engine.players.rules:decide"
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "texas42.sqlite3")
+async def storage(database: Path | str) -> AsyncIterator[Storage]:
+    """The storage contract, on each backend in turn."""
+    opened = await Storage.open(database)
     try:
         yield opened
     finally:
@@ -56,7 +57,7 @@ class LiveBot:
     """The bot running in the test's event loop against the double, on a real SQLite file."""
 
     bot: TexasBot
-    db: Path
+    db: Path | str
     seeds: list[str]
     """Seeds the next games take, first to last; random ones once this runs out."""
     before_computer_moves: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
@@ -76,8 +77,9 @@ class LiveBot:
 
 
 @pytest.fixture
-async def live_bot(discord_double: DiscordDouble, tmp_path: Path) -> AsyncIterator[LiveBot]:
-    db = tmp_path / "texas42.sqlite3"
+async def live_bot(discord_double: DiscordDouble,
+                   live_database: Path | str) -> AsyncIterator[LiveBot]:
+    db = live_database
     seeds: list[str] = []
     counter = itertools.count()
 
@@ -89,8 +91,10 @@ async def live_bot(discord_double: DiscordDouble, tmp_path: Path) -> AsyncIterat
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
     # Computer players with no pause and the cheap rule-based policy, in one worker process.
-    config = Config(token=discord_double.token, database=db, bot_pause=0.0,
-                    bot_policy=TEST_POLICY, bot_workers=1)
+    config = Config(token=discord_double.token, bot_pause=0.0, bot_policy=TEST_POLICY,
+                    bot_workers=1)
+    config = replace(config, database=db) if isinstance(db, Path) else replace(
+        config, database_url=db)
     service = TableService(storage, new_seed=new_seed)
     thinker = WatchedThinker(PoolThinker(config.bot_policy, config.bot_workers))
     autoplay = Autoplay(service, thinker, pause=config.bot_pause)

@@ -2,24 +2,29 @@
 
 The members act only as a person could: slash commands, and the buttons and selects on
 messages they can see. :class:`Audit` checks every version of every message each member could
-see against the game rebuilt from the bot's SQLite file by the engine.
+see against the game rebuilt by the engine from the bot's database (an SQLite file, or a
+PostgreSQL database).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.storage import _options_from_json
+import asyncpg
+
+from bot.storage.base import options_from_json
 from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_action
 from engine.observation import public_call
 from engine.seats import ALL_SEATS
 from engine.variants import variant_named
-from tests.discord_double import DiscordDouble, Message, MessageVersion, SimulatedMember
+from tests.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
 NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "davi"}
@@ -115,16 +120,64 @@ class PanelControls:
         return self.pass_button is not None
 
 
-def table_state(db: Path, table_id: int) -> Game:
+Database = Path | str
+"""Where the bot under test keeps its games: an SQLite file, or a PostgreSQL URL."""
+
+
+def query(db: Database, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (with ``$1`` parameters) read straight from the bot's database; on
+    PostgreSQL the calling event loop waits meanwhile (a millisecond or so)."""
+    if isinstance(db, Path):
+        with sqlite3.connect(db) as raw:
+            return raw.execute(sql.replace("$", "?"), args).fetchall()
+    return _READER.fetch(db, sql, *args)
+
+
+class _PostgresReader:
+    """One connection per database, in an event loop of its own on a thread of its own, so
+    that sync test code (predicates of ``wait_for``) can read PostgreSQL quickly."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._connections: dict[str, asyncpg.Connection] = {}
+
+    def fetch(self, url: str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()
+            threading.Thread(target=self._loop.run_forever, name="postgres reader",
+                             daemon=True).start()
+        return asyncio.run_coroutine_threadsafe(self._fetch(url, sql, *args),
+                                                self._loop).result(30)
+
+    async def _fetch(self, url: str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        connection = self._connections.get(url)
+        if connection is None or connection.is_closed():
+            connection = self._connections[url] = await asyncpg.connect(url)
+        return [tuple(row) for row in await connection.fetch(sql, *args)]
+
+
+_READER = _PostgresReader()
+
+
+def stored(db: Database, table_id: int) -> tuple[str, list[tuple[Seat, str]]]:
+    """The table's seed and its accepted actions, in order."""
+    ((seed,),) = query(db, "SELECT seed FROM tables WHERE id = $1", table_id)
+    rows = query(db, "SELECT seat, action FROM actions WHERE table_id = $1 ORDER BY n", table_id)
+    return seed, [(ALL_SEATS[s], a) for s, a in rows]
+
+
+def latest_table_id(db: Database) -> int:
+    return int(query(db, "SELECT MAX(id) FROM tables")[0][0])
+
+
+def table_state(db: Database, table_id: int) -> Game:
     """The game as the bot stored it, rebuilt by the engine (the test's oracle)."""
-    with sqlite3.connect(db) as raw:
-        seed, options, variant = raw.execute(
-            "SELECT seed, options, variant FROM tables WHERE id = ?", (table_id,)).fetchone()
-        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
-                           (table_id,)).fetchall()
+    ((options, variant),) = query(db, "SELECT options, variant FROM tables WHERE id = $1",
+                                  table_id)
+    seed, actions = stored(db, table_id)
     game = variant_named(variant)
-    return Game.replay(seed, [(ALL_SEATS[s], parse_action(a, game.top)) for s, a in rows],
-                       _options_from_json(options), variant=game)
+    return Game.replay(seed, [(seat, parse_action(a, game.top)) for seat, a in actions],
+                       options_from_json(options), variant=game)
 
 
 def face_up(hand: HandState | None) -> set[Domino]:
@@ -149,10 +202,8 @@ def known_to(hand: HandState, seat: Seat) -> set[Domino]:
     return known
 
 
-def action_count(db: Path, table_id: int) -> int:
-    with sqlite3.connect(db) as raw:
-        return int(raw.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
-                               (table_id,)).fetchone()[0])
+def action_count(db: Database, table_id: int) -> int:
+    return int(query(db, "SELECT COUNT(*) FROM actions WHERE table_id = $1", table_id)[0][0])
 
 
 class Audit:
@@ -165,7 +216,7 @@ class Audit:
     double) a version may show the state one action before the check, so it is held to what
     was true then: a tile captured two checks ago, an own tile of the hand before."""
 
-    def __init__(self, double: DiscordDouble, db: Path, table_id: int,
+    def __init__(self, double: DiscordDouble, db: Database, table_id: int,
                  seats: dict[Seat, SimulatedMember], others: list[SimulatedMember], *,
                  lag: bool = False) -> None:
         self.double, self.db, self.table_id = double, db, table_id
@@ -262,12 +313,14 @@ def _whole_faces(tiles: frozenset[Domino], copies: int) -> set[Domino]:
 class Table:
     """A table in one channel with four members seated North, East, South, West."""
 
-    def __init__(self, double: DiscordDouble, db: Path, channel: str = "general", *,
-                 idle: Callable[[], Awaitable[None]] | None = None) -> None:
-        self.double, self.db, self.channel = double, db, channel
+    def __init__(self, double: DiscordDouble, db: Database, channel: str = "general", *,
+                 idle: Callable[[], Awaitable[None]] | None = None,
+                 guild: Guild | None = None) -> None:
+        self.double, self.db = double, db
+        self.channel = double.channel(channel, guild)
         self.idle = idle
         """Waits until the bot has drawn everything (in-process only; else the double settles)."""
-        self.seats = {seat: double.member(name) for seat, name in NAMES.items()}
+        self.seats = {seat: double.member(name, guild=guild) for seat, name in NAMES.items()}
         self.by_id = {m.id: m for m in self.seats.values()}
         self.table_id = 0
         self.bids: set[int] = set()

@@ -180,8 +180,8 @@ async def test_one_pending_move_per_table_and_the_lock_is_free_meanwhile(
     assert thinker.closed
 
 
-async def test_a_restart_resumes_the_computer_turn(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_a_restart_resumes_the_computer_turn(database: Path | str) -> None:
+    path = database
     storage = await Storage.open(path)
     service = new_service(storage)
     driver = Autoplay(service, InlineThinker(), pause=0)
@@ -265,8 +265,8 @@ async def test_an_away_member_is_played_for_once_all_others_agree(
     assert len(await stored(service, table_id)) == count
 
 
-async def test_votes_and_stand_ins_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_votes_and_stand_ins_survive_a_restart(database: Path | str) -> None:
+    path = database
     storage = await Storage.open(path)
     service = new_service(storage)
     table_id = await open_started(service, Fill.NONE, BIA, CAIO)

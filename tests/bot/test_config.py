@@ -18,6 +18,7 @@ from bot.config import (
     default_bot_workers,
     read_env_file,
 )
+from bot.shards import Shards
 
 TOKEN = "MTA4.Gx7abc.0123456789abcdefghij"
 
@@ -62,6 +63,18 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "engine.players.nobody:decide"}, "BOT_POLICY"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "0"}, "BOT_WORKERS must be"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "two"}, "BOT_WORKERS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://u:pw@h/db"}, "DATABASE_URL must be"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "texas42.sqlite3"}, "DATABASE_URL must be"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///"}, "names no file"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://u:pw@h:port/db"}, "no usable port"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///a.db", "DATABASE_PATH": "b.db"},
+     "keep one of them"),
+    ({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": "0"}, "DATABASE_POOL_SIZE must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0-1"}, "needs SHARD_COUNT"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "none"}, "SHARD_COUNT must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "3-5"}, "within shards 0 to 3"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "first"}, "SHARD_IDS must be"),
+    ({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, "set DATABASE_URL"),
 ])
 def test_problems_are_one_line(tmp_path: Path, environ: dict[str, str], words: str) -> None:
     with pytest.raises(ConfigError) as caught:
@@ -144,3 +157,40 @@ def test_log_colours_only_on_a_terminal_unless_asked() -> None:
     assert always.log_formatter(io.StringIO()) is None
     with pytest.raises(ConfigError, match="LOG_COLOR"):
         Config.from_env({"DISCORD_TOKEN": TOKEN, "LOG_COLOR": "rainbow"}, env_file=None)
+
+
+def test_database_url_chooses_the_backend() -> None:
+    base = {"DISCORD_TOKEN": TOKEN}
+    relative = Config.from_env({**base, "DATABASE_URL": "sqlite:///games/42.db"}, env_file=None)
+    assert (relative.database, relative.database_url) == (Path("games/42.db"), None)
+    assert relative.storage_target == Path("games/42.db")
+    absolute = Config.from_env({**base, "DATABASE_URL": "sqlite:////srv/42.db",
+                                "DATABASE_PATH": "/srv/42.db"}, env_file=None)
+    assert absolute.database == Path("/srv/42.db")
+    in_volume = Config.from_env({**base, "DATA_DIR": "/data",
+                                 "DATABASE_URL": "sqlite:///42.db"}, env_file=None)
+    assert in_volume.database == Path("/data/42.db")
+    with pytest.raises(ConfigError, match="outside DATA_DIR"):
+        Config.from_env({**base, "DATA_DIR": "/data", "DATABASE_URL": "sqlite:////srv/42.db"},
+                        env_file=None)
+    url = "postgresql://bot:s3cret@db:5432/texas42"
+    server = Config.from_env({**base, "DATABASE_URL": url, "DATABASE_POOL_SIZE": "4"},
+                             env_file=None)
+    assert (server.storage_target, server.pool_size) == (url, 4)
+    assert server.database_name == "bot@db:5432/texas42"
+    assert "s3cret" not in repr(server) and "bot@db:5432/texas42" in repr(server)
+    assert Config.from_env({**base, "DATABASE_URL": "postgres:///texas42"},
+                           env_file=None).database_url == "postgres:///texas42"
+
+
+def test_shards_this_process_holds() -> None:
+    base = {"DISCORD_TOKEN": TOKEN}
+    assert Config.from_env(base, env_file=None).shards is None  # no sharding, as before
+    alone = Config.from_env({**base, "SHARD_COUNT": "2"}, env_file=None).shards
+    assert alone == Shards(2, (0, 1)) and alone.whole
+    some = Config.from_env({**base, "SHARD_COUNT": "8", "SHARD_IDS": "2-3,6",
+                            "DATABASE_URL": "postgresql://db/texas42"}, env_file=None).shards
+    assert some == Shards(8, (2, 3, 6)) and not some.whole
+    guild = (6 << 22) | 12345  # Discord's formula: (guild_id >> 22) % shard_count
+    assert some.of(guild) == 6 and some.owns(guild) and not some.owns(guild + (1 << 22))
+    assert str(some) == "2-3, 6 of 8"

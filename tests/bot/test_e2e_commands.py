@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from engine import SEATS, Bid, Domino, Game, NameTrump, Phase, Play, Seat, observe
+from engine import Bid, Domino, Game, NameTrump, Phase, Play, Seat, observe
 from tests.bot.conftest import LiveBot
-from tests.bot.e2e import NAMES, PanelControls, Table, is_panel, table_state
+from tests.bot.e2e import NAMES, PanelControls, Table, is_panel, stored, table_state
 from tests.bot.test_e2e_refusals import Unchanged, refused
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
@@ -61,6 +62,7 @@ async def command_turn(table: Table, member: SimulatedMember, game: Game,
     return await member.slash("42 play", where=where, tile=choices[0]["value"])
 
 
+@on_both_backends
 async def test_a_hand_by_commands_ends_as_the_same_hand_by_buttons(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double
@@ -123,14 +125,9 @@ async def press(member: SimulatedMember, panel: Any, text: str) -> InteractionRe
 
 
 def _actions(live_bot: LiveBot, table_id: int) -> list[tuple[Seat, Any]]:
-    import sqlite3
-
     from engine import parse_action
 
-    with sqlite3.connect(live_bot.db) as raw:
-        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
-                           (table_id,)).fetchall()
-    return [(SEATS[seat], parse_action(text)) for seat, text in rows]
+    return [(seat, parse_action(text)) for seat, text in stored(live_bot.db, table_id)[1]]
 
 
 async def test_typed_calls_that_are_not_allowed_change_nothing(

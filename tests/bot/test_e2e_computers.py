@@ -7,53 +7,45 @@ audited: no tile of a bot's hand shows before it is played."""
 from __future__ import annotations
 
 import asyncio
-import os
-import sqlite3
 from pathlib import Path
 
 from bot.service import computer_seed
+from bot.storage.target import settings_for
 from bot.thinking import decide_here
 from engine import SEATS, Game, Seat, observe, parse_action
 from engine.players import load_policy
 from tests.bot.conftest import TEST_POLICY, LiveBot
 from tests.bot.e2e import (
     Audit,
+    Database,
     PanelControls,
     action_count,
     audit_when_drawn,
     components,
+    latest_table_id,
+    stored,
     table_state,
 )
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 from tests.discord_double.fixtures import StartBot
 
 
 def table_message(double: DiscordDouble, channel: str = "general") -> Message:
-    found = [m for m in double.messages(channel) if not m.ephemeral and m.embeds and str(
-        m.embeds[0].get("title", "")) == "Texas 42"]
+    """The live table message: the bot's latest channel message with table buttons."""
+    found = [m for m in double.messages(channel) if not m.ephemeral and any(
+        c.get("custom_id", "").startswith(("42:hand:", "42:sit:", "42:start:", "42:rematch:"))
+        for c in components(m))]
     assert found, "no table message"
     return found[-1]
-
-
-def latest_table_id(db: Path) -> int:
-    with sqlite3.connect(db) as raw:
-        return int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
 
 
 def fields(message: Message) -> dict[str, str]:
     return {f["name"]: f["value"] for f in message.embeds[0].get("fields") or []}
 
 
-def stored(db: Path, table_id: int) -> tuple[str, list[tuple[Seat, str]]]:
-    with sqlite3.connect(db) as raw:
-        seed, = raw.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
-        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
-                           (table_id,)).fetchall()
-    return seed, [(SEATS[s], a) for s, a in rows]
-
-
-def assert_policy_moves(db: Path, table_id: int, seats: set[Seat]) -> int:
+def assert_policy_moves(db: Database, table_id: int, seats: set[Seat]) -> int:
     """Every move of ``seats`` is the test policy's decision from that seat's observation and
     the seed of its place in the game: the same after a restart as before it."""
     policy = load_policy(TEST_POLICY)
@@ -84,11 +76,12 @@ class Players:
     up to date for them."""
 
     def __init__(self, double: DiscordDouble, live_bot: LiveBot, table_id: int,
-                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
+                 seats: dict[Seat, SimulatedMember], others: list[SimulatedMember], *,
+                 lag: bool = False) -> None:
         self.double, self.live_bot, self.table_id = double, live_bot, table_id
         self.seats = seats
         self.panels: dict[Seat, Message] = {}
-        self.audit = Audit(double, live_bot.db, table_id, seats, others)
+        self.audit = Audit(double, live_bot.db, table_id, seats, others, lag=lag)
         live_bot.before_computer_moves.append(self._look)
 
     async def _look(self) -> None:
@@ -161,6 +154,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
             in text)
 
 
+@on_both_backends
 async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble,
                                                    live_bot: LiveBot) -> None:
     double = discord_double
@@ -262,10 +256,11 @@ def alive(pid: int) -> bool:
 
 async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDouble,
                                                        start_bot_process: StartBot,
-                                                       tmp_path: Path) -> None:
+                                                       database: Path | str) -> None:
+    """On SQLite, and on PostgreSQL."""
     double = discord_double
-    db = tmp_path / "texas42.sqlite3"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO",
+    db = database
+    env = {**settings_for(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO",
            "BOT_PAUSE_SECONDS": "0.2", "BOT_POLICY": TEST_POLICY, "BOT_WORKERS": "1"}
     process = await start_bot_process("bot", env=env, wait_for_sync=True)
     eve = double.member("eve")
@@ -304,4 +299,4 @@ async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDo
     assert not double.failed_interactions
     assert "Traceback" not in process.output
     await process.stop()
-    assert os.path.exists(db)
+    assert isinstance(db, str) or db.exists()

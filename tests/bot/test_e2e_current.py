@@ -11,6 +11,7 @@ from bot.records import Status
 from engine import Phase
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, is_panel, table_state
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, SimulatedMember
 
 
@@ -22,9 +23,10 @@ def turn_line(table: Table, member: SimulatedMember) -> str:
 
 def pings(table: Table, member: SimulatedMember) -> list[Any]:
     """The pings this member was notified by, at this table's channel."""
-    return [n for n in member.notifications() if n.channel.name == table.channel]
+    return [n for n in member.notifications() if n.channel is table.channel]
 
 
+@on_both_backends
 async def test_every_panel_is_current_and_the_one_to_act_is_pinged(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double

@@ -4,24 +4,20 @@ buttons only, with every message each of them could see audited as it goes."""
 from __future__ import annotations
 
 import re
-import sqlite3
-from pathlib import Path
 
 from engine import Game, Seat, parse_action
 from tests.bot.conftest import LiveBot
-from tests.bot.e2e import PanelControls, Table, action_count, table_state
+from tests.bot.e2e import Database, PanelControls, Table, action_count, stored, table_state
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble
 
 
-def contracts(db: Path, table_id: int) -> list[tuple[Seat, bool]]:
+def contracts(db: Database, table_id: int) -> list[tuple[Seat, bool]]:
     """(declarer, made) of every finished hand with a contract, from the stored actions."""
-    with sqlite3.connect(db) as raw:
-        seed, = raw.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
-        rows = raw.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
-                           (table_id,)).fetchall()
+    seed, rows = stored(db, table_id)
     game, found = Game.new(seed), []
     for seat, text in rows:
-        after = game.apply(Seat(seat), parse_action(text))
+        after = game.apply(seat, parse_action(text))
         hand = after.previous
         if hand is not game.previous and hand is not None and hand.contract is not None:
             assert hand.result is not None
@@ -40,6 +36,7 @@ def plan(hand: int) -> tuple[object, ...]:
     return ("marks", 2, 1 + hand % 2)
 
 
+@on_both_backends
 async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
                                               live_bot: LiveBot) -> None:
     double = discord_double

@@ -10,6 +10,7 @@ from engine import BidKind, HandState, NameTrump, Phase, Seat, Trump
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, components, table_state
 from tests.bot.test_e2e_computers import Players, latest_table_id, table_message
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
@@ -42,6 +43,7 @@ async def choose(member: SimulatedMember, panel: Message, hand: int, bid: str | 
     return await member.click(panel, controls.tiles[0]["custom_id"])
 
 
+@on_both_backends
 async def test_members_choose_house_rules_and_play_splash_nello_and_a_forced_bid(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double

@@ -12,6 +12,7 @@ from bot.storage import Storage
 from engine import Seat
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
+from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
@@ -70,6 +71,7 @@ def refused(result: InteractionResult, *words: str) -> str:
     return text
 
 
+@on_both_backends
 async def test_refusals_change_nothing(discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double
     eve = double.member("eve")

@@ -1,18 +1,22 @@
 """The real ``python -m bot`` in its own process: killed with SIGKILL mid-auction and mid-trick,
-started again on the same SQLite file, it goes on from the same state and the buttons posted
-before still work. Also its start-up failures: one line, no traceback."""
+started again on the same database (an SQLite file, or PostgreSQL), it goes on from the same
+state and the buttons posted before still work. Also its start-up failures: one line, no
+traceback."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+from bot.storage.target import settings_for
 from engine import Phase
 from tests import hermetic
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
 from tests.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
 from tests.discord_double.fixtures import StartBot
+from tests.postgres import free_port
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -53,10 +57,11 @@ async def old_panel_of(table: Table) -> tuple[SimulatedMember, Message]:
 
 async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
                                              start_bot_process: StartBot,
-                                             tmp_path: Path) -> None:
+                                             database: Path | str) -> None:
+    """On SQLite, and on PostgreSQL."""
     double = discord_double
-    db = tmp_path / "texas42.sqlite3"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO"}
+    db = database
+    env = {**settings_for(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO"}
     table = Table(double, db)
     process = await start_bot_process("bot", env=env, wait_for_sync=True)
     await table.open()
@@ -98,7 +103,9 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     table.audit.check()  # type: ignore[union-attr]
     game = table_state(db, table.table_id)
     assert len(game.hand.trick) in (0, 3)  # the third tile, or the trick is complete
-    assert tile["label"] in str(table.table_message().embeds) or not game.hand.trick
+    # The table message shows it once redrawn (the bot's own process edits it after answering).
+    await double.wait_for(lambda: tile["label"] in str(table.table_message().embeds)
+                          or not game.hand.trick, 10, "the table to show the tile played")
     assert any(k.startswith("Trick") for k in trick_before)
 
     # The game goes on: everybody opens a fresh panel with My hand, and the hand is finished.
@@ -140,3 +147,23 @@ async def test_a_refused_token_is_one_line(discord_double: DiscordDouble,
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines == ["texas42: Discord refused DISCORD_TOKEN: copy the token again from the Bot "
                      "page of your application in the developer portal."], err
+
+
+async def test_database_problems_are_one_line(tmp_path: Path, postgres_url: str) -> None:
+    """A database the bot can't use stops it at start-up with one line that names the problem
+    and never the password, before it connects to Discord."""
+    parts = urlsplit(postgres_url)
+    cases = {
+        "DATABASE_URL must be sqlite:///path/to/file or postgresql://":
+            "mysql://bot:s3cret@127.0.0.1/texas42",
+        "cannot reach PostgreSQL at bot@127.0.0.1":
+            f"postgresql://bot:s3cret@127.0.0.1:{free_port()}/texas42",
+        "refused the login": urlunsplit(parts._replace(
+            netloc=f"intruder:s3cret@{parts.hostname}:{parts.port}")),
+    }
+    for words, url in cases.items():
+        env = {"DISCORD_TOKEN": "MTA4.Gx7abc.0123456789abcdefghij", "DATABASE_URL": url}
+        code, out, err = await run_bot(env, "-m", "bot", cwd=tmp_path)
+        lines = [line for line in err.splitlines() if line.strip()]
+        assert code == 2 and len(lines) == 1 and words in lines[0], err
+        assert "Traceback" not in out + err and "s3cret" not in out + err

@@ -16,26 +16,13 @@ from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Phase,
 from engine.seats import ALL_SEATS
 from engine.variants import VARIANTS, variant_named
 from tests.bot.conftest import LiveBot
-from tests.bot.e2e import Audit, action_count, audit_when_drawn, components, table_state
+from tests.bot.e2e import Audit, action_count, components, table_state
+from tests.bot.test_e2e_computers import Players, latest_table_id, table_message
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
 OTHER_GAMES = [name for name in VARIANTS if name != "42"]
 NAMES = ("ana", "bia", "caio", "davi", "eli", "fabi", "gil", "hana")
-
-
-def table_message(double: DiscordDouble, channel: str = "general") -> Message:
-    found = [m for m in double.messages(channel) if not m.ephemeral and any(
-        c.get("custom_id", "").startswith(("42:hand:", "42:sit:", "42:start:", "42:rematch:"))
-        for c in components(m))]
-    assert found, "no table message"
-    return found[-1]
-
-
-def latest_table_id(live_bot: LiveBot) -> int:
-    import sqlite3
-    with sqlite3.connect(live_bot.db) as raw:
-        return int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
 
 
 def choose(game: Game, rng: random.Random) -> Action:
@@ -73,37 +60,19 @@ async def perform(member: SimulatedMember, panel: Message, action: Action) -> In
     return await member.select(panel, values=[text])
 
 
-class Members:
-    """Members at a variant's table, each acting from the panel the bot keeps current."""
+class Members(Players):
+    """Members at a variant's table, each acting from the panel the bot keeps current, with
+    choices of their own (:func:`choose`)."""
 
     def __init__(self, double: DiscordDouble, live_bot: LiveBot, table_id: int,
                  seats: dict[Seat, SimulatedMember], others: list[SimulatedMember]) -> None:
-        self.double, self.live_bot, self.table_id, self.seats = double, live_bot, table_id, seats
-        self.panels: dict[Seat, Message] = {}
         # A version may be checked one action late (several computer players move between
         # a member's turns), so it is held to what was true then.
-        self.audit = Audit(double, live_bot.db, table_id, seats, others, lag=True)
+        super().__init__(double, live_bot, table_id, seats, others, lag=True)
         self.rng = random.Random(table_id)
         self.actions = 0
-        live_bot.before_computer_moves.append(self._look)
 
-    async def _look(self) -> None:
-        await audit_when_drawn(self.double, self.live_bot, self.table_id, self.audit,
-                               table_message)
-
-    async def open_panels(self) -> None:
-        for seat, member in self.seats.items():
-            opened = await member.click(table_message(self.double), label="My hand")
-            assert not opened.failed and opened.message is not None, opened
-            self.panels[seat] = opened.message
-
-    async def quiet(self) -> None:
-        await self.double.settle(quiet=0.02)
-        await self.live_bot.idle()
-        await self.double.settle(quiet=0.02)
-        self.audit.check()
-
-    async def step(self) -> Game | None:
+    async def play_turn(self) -> Game | None:
         """The member whose turn it is acts; None once the game is over."""
         await self.quiet()
         game = table_state(self.live_bot.db, self.table_id)
@@ -132,14 +101,14 @@ async def test_one_member_plays_a_whole_game_with_computer_players(
     ana, eve = double.member("ana"), double.member("eve")
     opened = await ana.slash("42 new", game=name, bots="others")
     assert not opened.failed and "You sit" in opened.content, opened
-    table_id = latest_table_id(live_bot)
+    table_id = latest_table_id(live_bot.db)
     message = table_message(double)
     members = Members(double, live_bot, table_id, {ALL_SEATS[0]: ana}, [eve])
     await members.quiet()
     await members.open_panels()
     game: Game | None = table_state(live_bot.db, table_id)
     while game is not None:
-        game = await members.step()
+        game = await members.play_turn()
     final = table_state(live_bot.db, table_id)
     assert final.winner is not None and final.variant is variant
     assert members.actions > 5
@@ -166,7 +135,7 @@ async def test_a_table_of_members_plays_a_hand(name: str, discord_double: Discor
     seats = {seat: double.member(NAMES[seat]) for seat in variant.seating.seats}
     first = seats[ALL_SEATS[0]]
     assert not (await first.slash("42 new", game=name)).failed
-    table_id = latest_table_id(live_bot)
+    table_id = latest_table_id(live_bot.db)
     seat_names = {seat: render.voice(None, (await live_bot.bot.service.snapshot(
         table_id)).table) for seat in seats}
     for seat, member in list(seats.items())[1:]:
@@ -180,7 +149,7 @@ async def test_a_table_of_members_plays_a_hand(name: str, discord_double: Discor
     await members.quiet()
     await members.open_panels()
     while table_state(live_bot.db, table_id).hand_number == 1:
-        assert await members.step() is not None
+        assert await members.play_turn() is not None
     await members.quiet()
     assert members.actions >= variant.seating.count
     assert members.audit.versions_checked > 30
@@ -205,26 +174,32 @@ class ProcessTable:
         self.panel: Message | None = None
         self.audit: Audit | None = None
         self.rng = random.Random(7)
+        self.audited = -1
 
     async def open(self, name: str) -> None:
         opened = await self.member.slash("42 new", game=name, bots="others")
         assert not opened.failed, opened
-        import sqlite3
-        with sqlite3.connect(self.db) as raw:
-            self.table_id = int(raw.execute("SELECT MAX(id) FROM tables").fetchone()[0])
+        self.table_id = latest_table_id(self.db)
         self.audit = Audit(self.double, self.db, self.table_id, {ALL_SEATS[0]: self.member},
                            [self.double.member("eve")], lag=True)
         await self.open_panel()
 
     async def open_panel(self) -> Message:
+        await self.double.wait_for(lambda: any(c.get("label") == "My hand" for c in components(
+            table_message(self.double))), 10, "the game to be on")
         opened = await self.member.click(table_message(self.double), label="My hand")
         assert not opened.failed and opened.message is not None, opened
         self.panel = opened.message
         return opened.message
 
     def game(self) -> Game:
+        """The game as stored; everything drawn is audited once per stored action (the audit
+        holds a version to the state one action before, as the bot draws after it stores)."""
         assert self.audit is not None
-        self.audit.check()
+        count = action_count(self.db, self.table_id)
+        if count != self.audited:
+            self.audited = count
+            self.audit.check()
         return table_state(self.db, self.table_id)
 
     async def my_turn(self, timeout: float = 20) -> Game:
@@ -259,6 +234,17 @@ BOT_ENV = {"LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.05",
            "BOT_POLICY": "engine.players.rules:decide", "BOT_WORKERS": "1"}
 
 
+async def started(double: DiscordDouble, start_bot_process: Any, tmp_path: Path,
+                  game: str) -> tuple[dict[str, str], Any, ProcessTable]:
+    """A bot process on a new SQLite file, and a table of ``game`` it holds for one member."""
+    db = tmp_path / "texas42.sqlite3"
+    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), **BOT_ENV}
+    process = await start_bot_process("bot", env=env, wait_for_sync=True)
+    table = ProcessTable(double, db, double.member("ana"))
+    await table.open(game)
+    return env, process, table
+
+
 async def test_killed_during_the_moon_widow_choice(discord_double: DiscordDouble,
                                                    start_bot_process: Any,
                                                    tmp_path: Path) -> None:
@@ -266,11 +252,8 @@ async def test_killed_during_the_moon_widow_choice(discord_double: DiscordDouble
     the restart the panel posted before the kill still discards, and nobody else ever saw the
     widow or the discard."""
     double = discord_double
-    db = tmp_path / "texas42.sqlite3"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), **BOT_ENV}
-    process = await start_bot_process("bot", env=env, wait_for_sync=True)
-    table = ProcessTable(double, db, double.member("ana"))
-    await table.open("moon")
+    env, process, table = await started(double, start_bot_process, tmp_path, "moon")
+    db = table.db
     for _ in range(200):
         game = await table.my_turn()
         assert game.winner is None, "the member never won an auction"
@@ -301,11 +284,8 @@ async def test_killed_during_a_hand_of_140(discord_double: DiscordDouble,
     """Six seats, five of them computer players: killed mid-trick, the table resumes exactly
     (the same stored actions) and the member's old panel still plays."""
     double = discord_double
-    db = tmp_path / "texas42.sqlite3"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(double.guild.id), **BOT_ENV}
-    process = await start_bot_process("bot", env=env, wait_for_sync=True)
-    table = ProcessTable(double, db, double.member("ana"))
-    await table.open("140")
+    env, process, table = await started(double, start_bot_process, tmp_path, "140")
+    db = table.db
     while True:
         game = await table.my_turn()
         if game.hand.phase is Phase.PLAY and game.hand.trick:

@@ -222,8 +222,8 @@ async def test_an_unfinished_game_adds_nothing(service: TableService) -> None:
         await service.act(table_id, ANA, 1, 1, "pass")
 
 
-async def test_a_restart_resumes_mid_trick(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_a_restart_resumes_mid_trick(database: Path | str) -> None:
+    path = database
     storage = await Storage.open(path)
     service = TableService(storage, new_seed=lambda: "resume-seed")
     table_id = await full_table(service)
@@ -344,10 +344,11 @@ async def test_a_game_under_rules_this_engine_lacks_is_kept_not_replayed(
         await storage.close()
 
 
-async def test_a_panel_says_its_seats_last_move_even_after_a_restart(tmp_path: Path) -> None:
+async def test_a_panel_says_its_seats_last_move_even_after_a_restart(
+        database: Path | str) -> None:
     """An action committed just before a crash is never confirmed to its player: the panel they
     open next says what it was."""
-    db = tmp_path / "texas42.sqlite3"
+    db = database
     storage = await Storage.open(db)
     try:
         service = TableService(storage, new_seed=lambda: "seed")
@@ -373,8 +374,8 @@ async def test_a_table_of_another_game(service: TableService, storage: Storage) 
     """A variant's table: its seat count, no house rules, its game started and rebuilt after
     a restart, a tampered seat refused, and a game each for oneself credited to its winner
     alone (V-GEN-SEATS)."""
-    from engine.variants import MOON, ONE_FORTY
     from engine.options import Options
+    from engine.variants import MOON, ONE_FORTY
     table = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.NONE,
                                       Options(nello=True), variant=ONE_FORTY)).table
     assert len(table.seats) == 6 and table.variant is ONE_FORTY

@@ -1,18 +1,23 @@
 """Storage: migrations from an empty file and from the previous schema, one active table per
 channel, actions in order, computer players' seats and stand-ins, and the leaderboard changed
-only with the action that ends a game."""
+only with the action that ends a game. Tests taking ``storage`` or ``database`` run on SQLite
+and on a real PostgreSQL server: the one contract both backends keep."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
 
 from bot.records import (
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Partner,
     Player,
     PlayerResult,
     Standing,
@@ -20,8 +25,10 @@ from bot.records import (
     StoredAction,
 )
 from bot.storage import MIGRATIONS, SCHEMA_VERSION, ConflictError, Storage, StorageError
+from bot.storage.base import BATCH
 from engine import Options, Seat
 from engine.options import NelloDoubles
+from tests.postgres import free_port
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
@@ -326,3 +333,194 @@ async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Pa
         assert raw.execute("SELECT variant FROM tables").fetchone() == ("42",)
         with pytest.raises(sqlite3.IntegrityError):
             raw.execute("INSERT INTO seats (table_id, seat, kind) VALUES (1, 8, 'computer')")
+
+
+# ----- the contract, on both backends ---------------------------------------------------------
+
+async def test_messages_pings_settings_and_rematch_votes(storage: Storage) -> None:
+    table = await storage.create_table(GUILD, CHANNEL, ANA, "pt-BR", seats(ANA, BIA, None, None))
+    await storage.set_message(table.id, 555)
+    await storage.set_ping(table.id, 777)
+    found = await storage.table(table.id)
+    assert found is not None and (found.message_id, found.ping_message_id) == (555, 777)
+    assert found.locale == "pt-BR"
+    await storage.set_ping(table.id, None)
+    assert (await storage.table(table.id)).ping_message_id is None  # type: ignore[union-attr]
+    assert await storage.pings_on(GUILD, ANA)
+    await storage.set_pings(GUILD, ANA, False)
+    await storage.set_pings(GUILD, BIA, True)
+    assert not await storage.pings_on(GUILD, ANA) and await storage.pings_on(GUILD, BIA)
+    assert await storage.pings_on(GUILD + 1, ANA)  # settings are per server
+    with pytest.raises(ConflictError):  # only once the game is over
+        await storage.add_rematch_vote(table.id, ANA)
+    await storage.start_game(table.id, "seed", Options(), 1)
+    await storage.append_action(table.id, StoredAction(0, 1, Seat.EAST, "pass"), finished=[])
+    await storage.add_rematch_vote(table.id, ANA)
+    await storage.add_rematch_vote(table.id, ANA)  # once only
+    found = await storage.table(table.id)
+    assert found is not None and found.rematch_votes == {ANA}
+
+
+async def test_tables_found_by_channel_and_forgotten(storage: Storage) -> None:
+    first = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, None, None, None))
+    other = await storage.create_table(GUILD, CHANNEL + 1, BIA, None, seats(BIA, None, None, None))
+    assert [t.id for t in await storage.active_tables()] == [first.id, other.id]
+    await storage.close_table(first.id)
+    second = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, None, None, None))
+    assert (await storage.latest_table(CHANNEL)) == second
+    assert [t.id for t in await storage.active_tables()] == [other.id, second.id]
+    await storage.delete_table(second.id)
+    assert await storage.table(second.id) is None
+    assert (await storage.latest_table(CHANNEL)).id == first.id  # type: ignore[union-attr]
+    assert await storage.active_table(CHANNEL) is None
+
+
+async def test_many_active_tables_are_read_with_their_seats(storage: Storage) -> None:
+    """More tables than one query reads the seats of (restart with a thousand open tables)."""
+    made = [await storage.create_table(GUILD, channel, ANA, None,
+                                       [Player.member(ANA), Player.computer(), None, None])
+            for channel in range(1, BATCH + 3)]
+    found = await storage.active_tables()
+    assert found == made and all(t.seats[1] == Player.computer() for t in found)
+
+
+async def test_member_statistics_and_favourite_partner(storage: Storage) -> None:
+    for channel, partners in ((1, (CAIO,)), (2, (CAIO,)), (3, (0,))):
+        table = await storage.create_table(GUILD, channel, ANA, None, seats(ANA, BIA, CAIO, DAVI))
+        await storage.start_game(table.id, "seed", Options(), 1)
+        await storage.append_action(
+            table.id, StoredAction(0, 1, Seat.EAST, "pass"),
+            finished=[PlayerResult(ANA, channel != 2, 7, 1, 1, partners=partners),
+                      PlayerResult(BIA, channel == 2, 7, 0, 0, 250, GameKind.POINTS)])
+    standings = await storage.member_standings(GUILD, ANA)
+    assert standings == {GameKind.MARKS: Standing(ANA, 21, 3, 2, 3, 3)}
+    assert (await storage.member_standings(GUILD, BIA))[GameKind.POINTS].points_won == 750
+    assert await storage.favourite_partner(GUILD, ANA) == Partner(CAIO, 2, 1)
+    assert await storage.favourite_partner(GUILD, BIA) is None
+    assert await storage.member_standings(GUILD + 1, ANA) == {}
+
+
+async def test_two_writers_of_one_action_one_wins(database: Path | str) -> None:
+    """Two connections (two processes of the bot) append action n to one table at once: one
+    commits it, the other is refused; so are a stale writer and a gap in the numbers."""
+    first, second = await Storage.open(database), await Storage.open(database)
+    try:
+        table = await first.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, DAVI))
+        await first.start_game(table.id, "seed", Options(), 1)
+        for n in range(0, 20, 2):
+            results = await asyncio.gather(
+                first.append_action(table.id, StoredAction(n, 1, Seat.EAST, "pass")),
+                second.append_action(table.id, StoredAction(n, 1, Seat.SOUTH, "pass")),
+                return_exceptions=True)
+            assert sum(r is None for r in results) == 1, results
+            assert sum(isinstance(r, ConflictError) for r in results) == 1, results
+            await second.append_action(table.id, StoredAction(n + 1, 1, Seat.WEST, "pass"))
+        with pytest.raises(ConflictError):  # behind: action 19 is taken
+            await first.append_action(table.id, StoredAction(19, 1, Seat.NORTH, "pass"))
+        with pytest.raises(ConflictError):  # ahead: no action 21 before 20
+            await first.append_action(table.id, StoredAction(21, 1, Seat.NORTH, "pass"))
+        assert [a.n for a in await second.actions(table.id)] == list(range(20))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_games_ending_at_once_count_on_the_leaderboard(database: Path | str) -> None:
+    """Ten games with the same four members end at the same moment through two connections:
+    every one of them is counted, none twice, and no writer waits on another forever."""
+    first, second = await Storage.open(database), await Storage.open(database)
+    try:
+        ids = []
+        for channel in range(10):
+            table = await first.create_table(GUILD, channel, ANA, None,
+                                             seats(ANA, BIA, CAIO, DAVI))
+            await first.start_game(table.id, "seed", Options(), 1)
+            ids.append(table.id)
+        members = [PlayerResult(user, user in (ANA, CAIO), 7, 1, 1, partners=(partner,))
+                   for user, partner in ((ANA, CAIO), (BIA, DAVI), (CAIO, ANA), (DAVI, BIA))]
+        await asyncio.wait_for(asyncio.gather(*(
+            (first if i % 2 else second).append_action(
+                table_id, StoredAction(0, 1, Seat.EAST, "pass"),
+                finished=members[::1 if i % 2 else -1],
+                computers=[ComputerResult(True, 7, 0, 0)])
+            for i, table_id in enumerate(ids))), 30)
+        board = await first.leaderboard(GUILD)
+        assert {s.user_id: s.games_played for s in board} == {ANA: 10, BIA: 10, CAIO: 10,
+                                                               DAVI: 10}
+        assert await first.favourite_partner(GUILD, ANA) == Partner(CAIO, 10, 10)
+        assert (await first.computer_standing(GUILD)).seats_played == 10  # type: ignore[union-attr]
+        assert all(t.status is Status.FINISHED for t in
+                   [await second.table(table_id) for table_id in ids])  # type: ignore[union-attr]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_both_backends_have_the_same_schema(tmp_path: Path, postgres_url: str) -> None:
+    """Every table and column of the SQLite schema exists in PostgreSQL, and no other: a
+    migration added to one backend only fails here."""
+    sqlite_storage = await Storage.open(tmp_path / "db.sqlite3")
+    postgres = await Storage.open(postgres_url)
+    try:
+        assert await sqlite_storage.schema_version() == SCHEMA_VERSION
+        assert await postgres.schema_version() == SCHEMA_VERSION
+    finally:
+        await sqlite_storage.close()
+        await postgres.close()
+    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
+        names = [row[0] for row in raw.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite_%'")]
+        in_sqlite = {name: {row[1] for row in raw.execute(f"PRAGMA table_info({name})")}
+                     for name in names}
+
+    async def columns() -> dict[str, set[str]]:
+        connection = await asyncpg.connect(postgres_url)
+        try:
+            rows = await connection.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns"
+                " WHERE table_schema = 'public' AND table_name <> 'schema_version'")
+        finally:
+            await connection.close()
+        found: dict[str, set[str]] = {}
+        for row in rows:
+            found.setdefault(row["table_name"], set()).add(row["column_name"])
+        return found
+
+    assert await columns() == in_sqlite
+
+
+# ----- PostgreSQL: start-up ---------------------------------------------------------------------
+
+async def test_a_postgres_database_is_migrated_once(postgres_url: str) -> None:
+    """Processes starting together migrate once; a newer schema is refused."""
+    opened = await asyncio.gather(*(Storage.open(postgres_url) for _ in range(3)))
+    try:
+        assert [await s.schema_version() for s in opened] == [SCHEMA_VERSION] * 3
+    finally:
+        for storage in opened:
+            await storage.close()
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        assert await connection.fetchval("SELECT count(*) FROM schema_version") == 1
+        await connection.execute("UPDATE schema_version SET version = $1", SCHEMA_VERSION + 1)
+    finally:
+        await connection.close()
+    with pytest.raises(StorageError, match="upgrade the bot"):
+        await Storage.open(postgres_url)
+
+
+async def test_postgres_problems_are_one_line_without_the_password(postgres_url: str) -> None:
+    parts = urlsplit(postgres_url)
+    closed = free_port()
+    wrong = {
+        "cannot reach PostgreSQL": f"postgresql://bot:s3cret@127.0.0.1:{closed}/texas42",
+        "refused the login": urlunsplit(parts._replace(
+            netloc=f"nobody_here:s3cret@{parts.hostname}:{parts.port}")),
+        "create it first": urlunsplit(parts._replace(path="/no_such_database")),
+    }
+    for words, url in wrong.items():
+        with pytest.raises(StorageError) as raised:
+            await Storage.open(url)
+        message = str(raised.value)
+        assert words in message and "\n" not in message and "s3cret" not in message, message

@@ -8,6 +8,7 @@ from .process import BotProcess
 from .server import DiscordDouble, RequestRecord
 from .state import (
     Channel,
+    Guild,
     Interaction,
     Member,
     Message,
@@ -21,6 +22,7 @@ __all__ = [
     "BotProcess",
     "Channel",
     "DiscordDouble",
+    "Guild",
     "Interaction",
     "InteractionResult",
     "Member",

@@ -17,6 +17,7 @@ from .state import (
     JSON,
     Channel,
     Flag,
+    Guild,
     Interaction,
     Member,
     Message,
@@ -142,9 +143,11 @@ def _carry(message: JSON, component: JSON) -> JSON:
 class SimulatedMember:
     """A guild member driven by the test."""
 
-    def __init__(self, double: DiscordDouble, member: Member) -> None:
+    def __init__(self, double: DiscordDouble, member: Member, guild: Guild) -> None:
         self.double = double
         self.member = member
+        self.guild = guild
+        """The member's guild: where they act unless told otherwise."""
 
     @property
     def id(self) -> int:
@@ -391,7 +394,7 @@ class SimulatedMember:
         renamed subcommand, a removed choice, or a command no longer offered there."""
         channel = self._channel(where)
         world = self.double.world
-        synced = [*world.guild_commands.get(world.guild.id, []), *world.global_commands]
+        synced = [*world.guild_commands.get(self.guild.id, []), *world.global_commands]
         schema = next(c for c in synced if c["name"] == name)  # offered here or not
         data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
         return await self._interact(2, channel, data, f"/{name} (raw)", wait_deferred=5.0)
@@ -436,7 +439,7 @@ class SimulatedMember:
         source_versions = len(source.versions) if source is not None else 0
         world.touch()
         loop.call_later(window, double.expire, interaction)
-        await double.gateway.dispatch("INTERACTION_CREATE", payload)
+        await double.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
         await interaction.answered.wait()
         original = interaction.original
         with contextlib.suppress(AssertionError):
@@ -451,7 +454,7 @@ class SimulatedMember:
     def _payload(self, kind: int, channel: Channel, data: JSON) -> JSON:
         """An INTERACTION_CREATE body with every field discord.py reads."""
         world = self.double.world
-        guild = world.guild
+        guild = world.guild_of(channel) or self.guild
         payload: JSON = {
             "id": str(world.ids.next()),
             "application_id": str(world.application_id),
@@ -480,7 +483,7 @@ class SimulatedMember:
                 "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
                 "guild_locale": guild.preferred_locale,
                 "channel": channel.payload(allowed),
-                "member": self.member.member_payload(allowed),
+                "member": self.member.member_payload(allowed, guild=guild),
                 "context": 0,
                 "authorizing_integration_owners": {"0": str(guild.id)},
             }
@@ -488,11 +491,11 @@ class SimulatedMember:
 
     def _channel(self, where: ChannelRef) -> Channel:
         if where is None:
-            return self.double.default_channel
+            return next(iter(self.guild.channels.values()))
         if where == "dm":
             return self.dm
         if isinstance(where, str):
-            return self.double.channel(where)
+            return self.guild.channel_named(where)
         return where
 
     def _message(self, ref: Message | InteractionResult | int) -> Message:
@@ -517,7 +520,8 @@ class SimulatedMember:
     def _command(self, command: str, channel: Channel) -> tuple[JSON, list[str]]:
         world = self.double.world
         name, *words = command.lstrip("/").split()
-        guild_commands = [] if channel.is_dm else world.guild_commands.get(world.guild.id, [])
+        guild = world.guild_of(channel)
+        guild_commands = [] if guild is None else world.guild_commands.get(guild.id, [])
         candidates = [c for c in [*guild_commands, *world.global_commands] if c.get("type", 1) == 1]
         schema = next((c for c in candidates if self._named(c, name)), None)
         if schema is None:
@@ -645,15 +649,15 @@ class SimulatedMember:
             allowed = world.permissions(member, None)
             resolved.setdefault("users", {})[str(member.id)] = member.user_payload()
             resolved.setdefault("members", {})[str(member.id)] = member.member_payload(
-                allowed, with_user=False
+                allowed, with_user=False, guild=self.guild
             )
             return str(member.id)
         if kind in (8, 9) and isinstance(value, Role | str):
-            role = value if isinstance(value, Role) else world.guild.role_named(value)
+            role = value if isinstance(value, Role) else self.guild.role_named(value)
             resolved.setdefault("roles", {})[str(role.id)] = role.payload()
             return str(role.id)
         if kind == 7 and isinstance(value, Channel | str):
-            channel = value if isinstance(value, Channel) else self.double.channel(value)
+            channel = value if isinstance(value, Channel) else self.guild.channel_named(value)
             types = param.get("channel_types")
             if types and channel.type not in types:
                 raise AssertionError(f"option {name!r} takes channel types {types}")
@@ -670,7 +674,7 @@ class SimulatedMember:
             return value.member
         if isinstance(value, Member):
             return value
-        member = self.double.world.guild.members.get(value)
+        member = self.double.world.user(value)
         if member is None:
             raise AssertionError(f"no member with id {value}")
         return member

@@ -95,11 +95,12 @@ async def start_bot_process(discord_double: DiscordDouble) -> AsyncIterator[Star
         wait_for_sync: bool = False,
         ready_line: str | None = None,
         cwd: Path | None = None,
+        shards: int = 1,
     ) -> BotProcess:
         process = BotProcess(discord_double, module, args=args, env=env, cwd=cwd)
         started.append(process)
         return await process.start(
-            timeout=timeout, wait_for_sync=wait_for_sync, ready_line=ready_line
+            timeout=timeout, wait_for_sync=wait_for_sync, ready_line=ready_line, shards=shards
         )
 
     try:

@@ -3,8 +3,12 @@
 Frames are plain JSON text. discord.py asks for ``compress=zlib-stream`` (or zstd) in the URL,
 but it decodes text frames without decompressing, so the double never compresses.
 
-Each IDENTIFY starts a session. Dispatches go to the newest session and are kept with their
-sequence numbers, so that after a dropped connection a RESUME replays what the client missed.
+Each IDENTIFY starts a session, for the shard it names (``shard: [id, count]``; without it,
+the one shard of a bot that does not shard). A guild's events go to the sessions of its shard,
+``(guild_id >> 22) % count`` as on Discord, DMs to shard 0: to every connected session of that
+shard (two processes holding one shard for a moment both get them, as on Discord), or, when
+none is connected, to the newest one. Each session keeps its dispatches with their sequence
+numbers, so that after a dropped connection a RESUME replays what the client missed.
 """
 
 from __future__ import annotations
@@ -58,6 +62,13 @@ class Session:
     ready: bool = False  # READY and GUILD_CREATE have been sent
     resumes: int = 0
     replayed: int = 0
+    shard: tuple[int, int] = (0, 1)
+    """(shard id, shard count) as identified."""
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets ``guild_id``'s events (``None``: a DM)."""
+        shard_id, count = self.shard
+        return ((guild_id >> 22) % count if guild_id is not None else 0) == shard_id
 
 
 class Gateway:
@@ -129,11 +140,22 @@ class Gateway:
             await self._member_chunk(session, d)
         return session
 
-    async def _identify(self, ws: web.WebSocketResponse, d: JSON) -> Session:
+    async def _identify(self, ws: web.WebSocketResponse, d: JSON) -> Session | None:
         world = self.double.world
-        session = Session(secrets.token_hex(16), int(d.get("intents", 0)), identify=d, ws=ws)
+        shard_id, shard_count = d.get("shard") or (0, 1)
+        if not 0 <= shard_id < shard_count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(
+            secrets.token_hex(16),
+            int(d.get("intents", 0)),
+            identify=d,
+            ws=ws,
+            shard=(shard_id, shard_count),
+        )
         self.sessions[session.id] = session
         self.current = session
+        guilds = [g for g in world.guilds.values() if session.serves(g.id)]
         ready: JSON = {
             "v": 10,
             "user": {
@@ -143,7 +165,7 @@ class Gateway:
                 "flags": 0,
                 "email": None,
             },
-            "guilds": [{"id": str(world.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.double.gateway_url + "/resume",
@@ -160,9 +182,10 @@ class Gateway:
             ready["shard"] = d["shard"]
         await self._dispatch(session, "READY", ready)
         with_members = bool(session.intents & Intent.GUILD_MEMBERS)
-        await self._dispatch(
-            session, "GUILD_CREATE", world.guild_payload(with_members=with_members)
-        )
+        for guild in guilds:
+            await self._dispatch(
+                session, "GUILD_CREATE", world.guild_payload(guild, with_members=with_members)
+            )
         session.ready = True
         world.touch()
         return session
@@ -192,13 +215,15 @@ class Gateway:
         return session
 
     async def _member_chunk(self, session: Session, d: JSON) -> None:
-        world = self.double.world
+        guild = self.double.world.guilds.get(int(d.get("guild_id") or 0))
+        if guild is None:
+            return
         await self._dispatch(
             session,
             "GUILD_MEMBERS_CHUNK",
             {
-                "guild_id": str(world.guild.id),
-                "members": [m.member_payload() for m in world.guild.members.values()],
+                "guild_id": str(guild.id),
+                "members": [m.member_payload(guild=guild) for m in guild.members.values()],
                 "chunk_index": 0,
                 "chunk_count": 1,
                 "not_found": [],
@@ -222,28 +247,39 @@ class Gateway:
             if session.ws is not None and not session.ws.closed:
                 await self._send(session.ws, frame)
 
-    async def dispatch(self, event: str, data: Any) -> None:
-        """Send an event to the bot's newest session (kept for replay if it is disconnected)."""
-        if self.current is None:
-            raise RuntimeError("no bot has connected to the double's gateway yet")
-        await self._dispatch(self.current, event, data)
+    def sessions_for(self, guild_id: int | None) -> list[Session]:
+        """The sessions that get ``guild_id``'s events now (``None``: a DM): every connected
+        one of its shard, else the newest one of its shard, which keeps them for a RESUME."""
+        serving = [s for s in self.sessions.values() if s.serves(guild_id)]
+        connected = [s for s in serving if s.ws is not None and not s.ws.closed]
+        return connected or serving[-1:]
+
+    async def send_to(self, session: Session, event: str, data: Any) -> None:
+        await self._dispatch(session, event, data)
+
+    async def dispatch(self, event: str, data: Any, *, guild_id: int | None = None) -> None:
+        """Send an event about ``guild_id`` (a DM's: ``None``) to the sessions of its shard."""
+        sessions = self.sessions_for(guild_id)
+        if not sessions:
+            raise RuntimeError("no bot session of that shard has connected to the double yet")
+        for session in sessions:
+            await self._dispatch(session, event, data)
 
     async def dispatch_message(self, event: str, message: Message) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE as Discord would send them: never for ephemerals,
         and only with the matching messages intent."""
-        session = self.current
-        if session is None or message.ephemeral:
+        if message.ephemeral:
             return
         needed = Intent.DIRECT_MESSAGES if message.channel.is_dm else Intent.GUILD_MESSAGES
-        if not session.intents & needed:
-            return
         if event == "MESSAGE_DELETE":
             data: JSON = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.channel.guild_id is not None:
                 data["guild_id"] = str(message.channel.guild_id)
         else:
             data = message.payload()
-        await self._dispatch(session, event, data)
+        for session in self.sessions_for(message.channel.guild_id):
+            if session.intents & needed:
+                await self._dispatch(session, event, data)
 
     # -- faults ------------------------------------------------------------------------------
 

@@ -44,7 +44,8 @@ class BotProcess:
         self._own_cwd = cwd is None
         self.cwd = Path(cwd) if cwd is not None else hermetic.workdir(f"bot-{module}-")
         self.process: asyncio.subprocess.Process | None = None
-        self.session: Session | None = None
+        self.sessions: list[Session] = []
+        """Its gateway sessions, one per shard it holds."""
         fd, name = tempfile.mkstemp(prefix=f"bot-{module}-", suffix=".log")
         os.close(fd)
         self.log_path = Path(name)
@@ -64,11 +65,13 @@ class BotProcess:
         timeout: float = 20.0,
         wait_for_sync: bool = False,
         ready_line: str | None = None,
+        shards: int = 1,
     ) -> BotProcess:
-        """Start the process and wait until it is connected: a new gateway session got READY
-        and GUILD_CREATE, plus (if asked) a command sync and a line in its output."""
+        """Start the process and wait until it is connected: ``shards`` new gateway sessions
+        (one per shard it holds) got READY and their GUILD_CREATEs, plus (if asked) a command
+        sync and a line in its output."""
         double = self.double
-        sessions, syncs = double.gateway.identifies, len(double.command_syncs)
+        before, syncs = set(double.gateway.sessions), len(double.command_syncs)
         env = hermetic.environment(
             {"DISCORD_TOKEN": double.token, "DISCORD_DOUBLE_API": double.url, **self.env}
         )
@@ -85,16 +88,18 @@ class BotProcess:
                 stderr=asyncio.subprocess.STDOUT,
             )
 
+        def new_sessions() -> list[Session]:
+            return [s for key, s in double.gateway.sessions.items() if key not in before]
+
         def ready() -> bool:
             if self.process is not None and self.process.returncode is not None:
                 raise AssertionError(
                     f"{self.module} exited with {self.process.returncode}:\n{self.output}"
                 )
-            current = double.gateway.current
+            started = new_sessions()
             return bool(
-                double.gateway.identifies > sessions
-                and current is not None
-                and current.ready
+                len(started) >= shards
+                and all(s.ready for s in started)
                 and (not wait_for_sync or len(double.command_syncs) > syncs)
                 and (ready_line is None or ready_line in self.output)
             )
@@ -103,8 +108,13 @@ class BotProcess:
             await double.wait_for(ready, timeout, f"{self.module} to connect")
         except AssertionError as error:
             raise AssertionError(f"{error}\n--- {self.module} output ---\n{self.output}") from None
-        self.session = double.gateway.current
+        self.sessions = new_sessions()
         return self
+
+    @property
+    def session(self) -> Session | None:
+        """Its newest gateway session."""
+        return self.sessions[-1] if self.sessions else None
 
     async def kill(self) -> int:
         """``kill -9``: no shutdown code runs, the websocket just goes away."""
@@ -112,11 +122,10 @@ class BotProcess:
         if self.process.returncode is None:
             self.process.send_signal(signal.SIGKILL)
         code = await self.process.wait()
-        if self.session is not None:
-            session = self.session
-            await self.double.wait_for(
-                lambda: session.ws is None, 5.0, "the killed bot's socket to close"
-            )
+        sessions = self.sessions
+        await self.double.wait_for(
+            lambda: all(s.ws is None for s in sessions), 5.0, "the killed bot's sockets to close"
+        )
         return code
 
     async def stop(self, timeout: float = 5.0) -> int:

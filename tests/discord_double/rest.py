@@ -26,6 +26,7 @@ from .state import (
     Channel,
     CommandSync,
     Flag,
+    Guild,
     Interaction,
     Message,
     Perm,
@@ -465,7 +466,7 @@ class RestApi:
         )
 
     async def get_user(self, request: web.Request) -> web.Response:
-        member = self.world.guild.members.get(_int(request, "user_id"))
+        member = self.world.user(_int(request, "user_id"))
         if member is None:
             raise unknown("User", 10013)
         return json_response(member.user_payload())
@@ -504,46 +505,47 @@ class RestApi:
         )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
+        """Where to connect and, for ``/gateway/bot``, how many shards Discord recommends and
+        how many may identify at once (``max_concurrency``: a large bot's 16)."""
         return json_response(
             {
                 "url": self.double.gateway_url,
-                "shards": 1,
+                "shards": self.double.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": 16,
                 },
             }
         )
 
     # -- guild ---------------------------------------------------------------------------------
 
-    def _guild(self, request: web.Request) -> None:
-        if _int(request, "guild_id") != self.world.guild.id:
+    def _guild(self, request: web.Request) -> Guild:
+        guild = self.world.guilds.get(_int(request, "guild_id"))
+        if guild is None:
             raise DiscordError(403, 50001, "Missing Access")
+        return guild
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        data = self.world.guild_payload(with_members=False)
+        data = self.world.guild_payload(self._guild(request), with_members=False)
         for key in ("channels", "members", "threads", "presences", "voice_states"):
             data.pop(key)
         return json_response(data)
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([c.payload() for c in self.world.guild.channels.values()])
+        return json_response([c.payload() for c in self._guild(request).channels.values()])
 
     async def get_roles(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([r.payload() for r in self.world.guild.roles.values()])
+        return json_response([r.payload() for r in self._guild(request).roles.values()])
 
     async def get_member(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        member = self.world.guild.members.get(_int(request, "user_id"))
+        guild = self._guild(request)
+        member = guild.members.get(_int(request, "user_id"))
         if member is None:
             raise unknown("Member", 10007)
-        return json_response(member.member_payload())
+        return json_response(member.member_payload(guild=guild))
 
     # -- channels and messages -----------------------------------------------------------------
 
@@ -568,7 +570,7 @@ class RestApi:
 
     async def open_dm(self, request: web.Request) -> web.Response:
         body, _ = await read_body(request)
-        member = self.world.guild.members.get(int(body.get("recipient_id", 0)))
+        member = self.world.user(int(body.get("recipient_id", 0)))
         if member is None or member.bot:
             raise unknown("User", 10013)
         return json_response(self.world.dm_channel(member).payload())
@@ -1014,8 +1016,8 @@ class RestApi:
             raise unknown("Application", 10002)
         if "guild_id" not in request.match_info:
             return None, self.world.global_commands
-        self._guild(request)
-        return self.world.guild.id, self.world.guild_commands.setdefault(self.world.guild.id, [])
+        guild = self._guild(request)
+        return guild.id, self.world.guild_commands.setdefault(guild.id, [])
 
     def _stored(self, command: JSON, guild_id: int | None, existing: list[JSON]) -> JSON:
         """The command as Discord returns it; a command keeps its id across overwrites."""

@@ -73,12 +73,15 @@ class DiscordDouble:
         channels: tuple[str, ...] = ("general", "table-1", "table-2"),
         interaction_window: float = 3.0,
         heartbeat_interval: float = 1.0,
+        shard_count: int = 1,
     ) -> None:
         self.world = World(
             bot_name=bot_name, guild_name=guild_name, guild_locale=guild_locale, token=token
         )
         for name in channels:
             self.world.add_channel(name)
+        self.shard_count = shard_count
+        """What ``/gateway/bot`` recommends; sessions identify with shards of their choice."""
         self.interaction_window = interaction_window
         self.action_quiet = 0.02  # how long a member's action waits for the bot to go quiet
         self.faults = Faults()
@@ -210,8 +213,32 @@ class DiscordDouble:
         """Where members act unless told otherwise: the first text channel."""
         return next(iter(self.world.guild.channels.values()))
 
-    def channel(self, name: str) -> Channel:
-        return self.world.channel_named(name)
+    @property
+    def guilds(self) -> list[Guild]:
+        return list(self.world.guilds.values())
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channels: tuple[str, ...] = ("general",),
+        locale: str = "en-US",
+        shard: int | None = None,
+    ) -> Guild:
+        """Another guild the bot is in, with these channels; with ``shard``, its id puts it on
+        that shard of :attr:`shard_count` (Discord's ``(guild_id >> 22) % shard_count``).
+
+        Add guilds before the bot connects: a live client is not told about new ones."""
+        ids = self.world.ids
+        guild_id = ids.next_on_shard(shard, self.shard_count) if shard is not None else None
+        guild = self.world.add_guild(name, locale, id=guild_id)
+        for channel in channels:
+            self.world.add_channel(channel, guild=guild)
+        return guild
+
+    def channel(self, name: str, guild: Guild | None = None) -> Channel:
+        """The channel called ``name`` in ``guild`` (the first guild by default)."""
+        return (guild or self.world.guild).channel_named(name)
 
     def add_channel(
         self, name: str, *, bot_can_send: bool = True, bot_can_view: bool = True
@@ -232,20 +259,28 @@ class DiscordDouble:
         return role
 
     def member(
-        self, name: str, *, locale: str = "en-US", roles: tuple[str, ...] = ()
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        roles: tuple[str, ...] = (),
+        guild: Guild | None = None,
     ) -> SimulatedMember:
-        """The member called ``name``, created (with this locale and roles) on first use."""
-        existing = self.world.member_named(name)
+        """The member called ``name`` of ``guild`` (the first guild by default), created (with
+        this locale and roles) on first use. Members of different guilds are different people,
+        whatever their names; by default they act in their guild's first channel."""
+        guild = guild or self.world.guild
+        existing = self.world.member_named(name, guild)
         if existing is None:
             existing = self.world.add_member(
-                name, locale, [self.world.guild.role_named(r) for r in roles]
+                name, locale, [guild.role_named(r) for r in roles], guild
             )
-            session = self.gateway.current
-            if session is not None and session.intents & Intent.GUILD_MEMBERS:
-                data = {**existing.member_payload(), "guild_id": str(self.world.guild.id)}
-                self._soon(self.gateway.dispatch("GUILD_MEMBER_ADD", data))
+            data = {**existing.member_payload(guild=guild), "guild_id": str(guild.id)}
+            for session in self.gateway.sessions_for(guild.id):
+                if session.intents & Intent.GUILD_MEMBERS:
+                    self._soon(self.gateway.send_to(session, "GUILD_MEMBER_ADD", data))
         if existing.id not in self._members:
-            self._members[existing.id] = SimulatedMember(self, existing)
+            self._members[existing.id] = SimulatedMember(self, existing, guild)
         return self._members[existing.id]
 
     def _soon(self, coro: Any) -> None:
@@ -358,10 +393,12 @@ class DiscordDouble:
         """Interactions the bot answered after the window closed (Discord said 10062)."""
         return [i for i in self.interactions if i.late_callbacks]
 
-    def commands(self, *, guild: bool = False) -> list[JSON]:
-        """The application commands as last synced, globally or for the guild."""
+    def commands(self, *, guild: bool | Guild = False) -> list[JSON]:
+        """The application commands as last synced, globally or for a guild (``True``: the
+        first one)."""
         if guild:
-            return self.world.guild_commands.get(self.world.guild.id, [])
+            chosen = self.world.guild if guild is True else guild
+            return self.world.guild_commands.get(chosen.id, [])
         return self.world.global_commands
 
     @property

@@ -100,6 +100,15 @@ class Snowflakes:
         self._last = max(now, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard: int, shard_count: int) -> int:
+        """An id whose guild would be on ``shard`` of ``shard_count`` by Discord's formula
+        (``(id >> 22) % shard_count``): the next one a millisecond or so later."""
+        snowflake = self.next()
+        while (snowflake >> 22) % shard_count != shard:
+            snowflake += 1 << 22
+        self._last = snowflake
+        return snowflake
+
     @staticmethod
     def timestamp(snowflake: int) -> float:
         return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
@@ -143,6 +152,8 @@ class Member:
     bot: bool = False
     role_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=lambda: iso(time.time()))
+    guild_ids: set[int] = field(default_factory=set)
+    """The guilds they are a member of: they see those guilds' channels only."""
 
     def __repr__(self) -> str:
         return f"<Member {self.name} id={self.id}{' bot' if self.bot else ''}>"
@@ -162,9 +173,13 @@ class Member:
             "public_flags": 0,
         }
 
-    def member_payload(self, permissions: int | None = None, *, with_user: bool = True) -> JSON:
+    def member_payload(
+        self, permissions: int | None = None, *, with_user: bool = True, guild: Guild | None = None
+    ) -> JSON:
+        """The member as ``guild`` has them (only its roles; the bot is in every guild)."""
+        roles = [r for r in self.role_ids if guild is None or r in guild.roles]
         data: JSON = {
-            "roles": [str(r) for r in self.role_ids],
+            "roles": [str(r) for r in roles],
             "joined_at": self.joined_at,
             "nick": None,
             "avatar": None,
@@ -262,6 +277,22 @@ class Guild:
     def everyone(self) -> Role:
         return self.roles[self.id]
 
+    def roles_of(self, member: Member) -> list[int]:
+        return [r for r in member.role_ids if r in self.roles]
+
+    def channel_named(self, name: str) -> Channel:
+        for channel in self.channels.values():
+            if channel.name == name:
+                return channel
+        raise KeyError(
+            f"no channel named {name!r} in {self.name}; have "
+            f"{[c.name for c in self.channels.values()]}"
+        )
+
+    def shard(self, shard_count: int) -> int:
+        """Which shard of ``shard_count`` Discord sends this guild's events to."""
+        return (self.id >> 22) % shard_count
+
     def role_named(self, name: str) -> Role:
         for role in self.roles.values():
             if role.name == name:
@@ -273,7 +304,7 @@ class Guild:
         if member.id == self.owner_id:
             return Perm.ALL
         base = self.everyone.permissions
-        for role_id in member.role_ids:
+        for role_id in self.roles_of(member):
             base |= self.roles[role_id].permissions
         if base & Perm.ADMINISTRATOR:
             return Perm.ALL
@@ -283,7 +314,7 @@ class Guild:
         if everyone := by_target.get((0, self.id)):
             base = (base & ~everyone.deny) | everyone.allow
         allow = deny = 0
-        for role_id in member.role_ids:
+        for role_id in self.roles_of(member):
             if role_ow := by_target.get((0, role_id)):
                 allow |= role_ow.allow
                 deny |= role_ow.deny
@@ -467,7 +498,7 @@ class Message:
             return self.ephemeral_to is member
         if self.channel.is_dm:
             return self.channel.recipient is member
-        return True
+        return self.channel.guild_id in member.guild_ids
 
     def texts(self) -> list[str]:
         """Texts of every version this message ever had."""
@@ -636,13 +667,9 @@ class World:
         self.application_id = self.ids.next()
         self.owner_id = self.ids.next()  # a guild owner who is not otherwise involved
         self.bot = Member(self.application_id, bot_name, bot=True)
-        guild_id = self.ids.next()
-        self.guild = Guild(guild_id, guild_name, guild_locale, self.owner_id)
-        self.guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
-        bot_role = Role(self.ids.next(), bot_name, BOT_PERMISSIONS, position=1, bot_id=self.bot.id)
-        self.guild.roles[bot_role.id] = bot_role
-        self.bot.role_ids.append(bot_role.id)
-        self.guild.members[self.bot.id] = self.bot
+        self.guilds: dict[int, Guild] = {}
+        self.guild = self.add_guild(guild_name, guild_locale)
+        """The first guild: where members act unless a test says otherwise."""
         self.dm_channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -667,26 +694,43 @@ class World:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
 
-    # -- guild -----------------------------------------------------------------------------
+    # -- guilds ----------------------------------------------------------------------------
 
-    def add_channel(self, name: str, *, overwrites: list[Overwrite] | None = None) -> Channel:
+    def add_guild(self, name: str, locale: str = "en-US", *, id: int | None = None) -> Guild:
+        """A guild the bot is in, with its @everyone role and the bot's own role."""
+        guild_id = id if id is not None else self.ids.next()
+        guild = Guild(guild_id, name, locale, self.owner_id)
+        guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
+        bot_role = Role(
+            self.ids.next(), self.bot.name, BOT_PERMISSIONS, position=1, bot_id=self.bot.id
+        )
+        guild.roles[bot_role.id] = bot_role
+        self.bot.role_ids.append(bot_role.id)
+        guild.members[self.bot.id] = self.bot
+        self.bot.guild_ids.add(guild.id)
+        self.guilds[guild.id] = guild
+        return guild
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+
+    def add_channel(
+        self, name: str, *, overwrites: list[Overwrite] | None = None, guild: Guild | None = None
+    ) -> Channel:
+        guild = guild or self.guild
         channel = Channel(
             self.ids.next(),
             name,
-            guild_id=self.guild.id,
-            position=len(self.guild.channels),
+            guild_id=guild.id,
+            position=len(guild.channels),
             overwrites=overwrites or [],
         )
-        self.guild.channels[channel.id] = channel
+        guild.channels[channel.id] = channel
         return channel
 
     def channel_named(self, name: str) -> Channel:
-        for channel in self.guild.channels.values():
-            if channel.name == name:
-                return channel
-        raise KeyError(
-            f"no channel named {name!r}; have {[c.name for c in self.guild.channels.values()]}"
-        )
+        """The first guild's channel called ``name``."""
+        return self.guild.channel_named(name)
 
     def dm_channel(self, member: Member) -> Channel:
         if member.id not in self.dm_channels:
@@ -696,26 +740,40 @@ class World:
         return self.dm_channels[member.id]
 
     def find_channel(self, channel_id: int) -> Channel | None:
-        if channel_id in self.guild.channels:
-            return self.guild.channels[channel_id]
+        for guild in self.guilds.values():
+            if channel_id in guild.channels:
+                return guild.channels[channel_id]
         return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
 
-    def member_named(self, name: str) -> Member | None:
-        return next((m for m in self.guild.members.values() if m.name == name), None)
+    def member_named(self, name: str, guild: Guild | None = None) -> Member | None:
+        return next((m for m in (guild or self.guild).members.values() if m.name == name), None)
 
-    def add_member(self, name: str, locale: str, roles: list[Role]) -> Member:
+    def user(self, user_id: int) -> Member | None:
+        """A member of any guild, by id."""
+        for guild in self.guilds.values():
+            if user_id in guild.members:
+                return guild.members[user_id]
+        return None
+
+    def add_member(
+        self, name: str, locale: str, roles: list[Role], guild: Guild | None = None
+    ) -> Member:
+        guild = guild or self.guild
         member = Member(self.ids.next(), name, locale=locale, role_ids=[r.id for r in roles])
-        self.guild.members[member.id] = member
+        member.guild_ids.add(guild.id)
+        guild.members[member.id] = member
         return member
 
     def permissions(self, member: Member, channel: Channel | None) -> int:
+        """In ``channel`` (in the first guild when ``None``)."""
         if channel is not None and channel.is_dm:
             return DM_PERMISSIONS
-        return self.guild.permissions(member, channel)
+        guild = self.guild_of(channel) if channel is not None else None
+        return (guild or self.guild).permissions(member, channel)
 
-    def guild_payload(self, *, with_members: bool) -> JSON:
+    def guild_payload(self, guild: Guild | None = None, *, with_members: bool) -> JSON:
         """The GUILD_CREATE body; members other than the bot only with the members intent."""
-        g = self.guild
+        g = guild or self.guild
         members = list(g.members.values()) if with_members else [self.bot]
         return {
             "id": str(g.id),
@@ -746,7 +804,7 @@ class World:
             "member_count": len(g.members),
             "roles": [r.payload() for r in g.roles.values()],
             "channels": [c.payload() for c in g.channels.values()],
-            "members": [m.member_payload() for m in members],
+            "members": [m.member_payload(guild=g) for m in members],
             "emojis": [],
             "stickers": [],
             "threads": [],
@@ -782,7 +840,7 @@ class World:
             )
         mentions = list(
             dict.fromkeys(
-                int(i) for i in MENTION.findall(mentionable) if int(i) in self.guild.members
+                int(i) for i in MENTION.findall(mentionable) if self.user(int(i)) is not None
             )
         )
         attachments = pick("attachments", [])
@@ -850,8 +908,10 @@ class World:
             self.notifications.append(Notification(recipient, message, message.channel, now, "dm"))
             notified.add(recipient.id)
         for member_id in targets:
-            member = self.guild.members[member_id]
-            if member.bot or member_id in notified or not message.visible_to(member):
+            member = self.user(member_id)
+            if member is None or member.bot or member_id in notified:
+                continue
+            if not message.visible_to(member):
                 continue
             notified.add(member_id)
             self.notifications.append(

@@ -52,6 +52,7 @@ FORWARDERS = {
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
     ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
+    ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
     ("cogs/render.py", "action_label"),  # says the suit names marked N_ in LED_WORDS
     ("cogs/render.py", "bid_text"),  # says the ids marked N_ in SPECIAL_BIDS
     ("cogs/render.py", "event_text"),  # says the suit names marked N_ in LED_WORDS

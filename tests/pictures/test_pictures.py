@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -19,6 +20,7 @@ from cogs.pictures import (
     SideRow,
     TableScene,
     Tile,
+    TileGroup,
     Words,
     bench,
     draw_hand,
@@ -29,17 +31,27 @@ from cogs.pictures import (
     table_scene,
 )
 from cogs.pictures.canvas import drawable
-from cogs.pictures.samples import SAMPLES, hand_picture_scene
-from engine import Game, observe
+from cogs.pictures.hand import tile_width
+from cogs.pictures.render import drawer
+from cogs.pictures.samples import (
+    SAMPLES,
+    hand_picture_scene,
+    scene_of,
+)
+from cogs.pictures.table import layout
+from engine import VARIANTS, Game, Variant, observe
 
 from .helpers import NAMES, playout
 
 MAX_BYTES = 60_000
+HEIGHTS = {3: 740, 4: 720, 6: 760, 8: 760}
+"""The table picture's height by seats: the larger tables' score boards hold more; 42's own
+picture keeps its 600."""
 
 
 @pytest.fixture(scope="module")
-def samples() -> dict[str, TableScene]:
-    return {name: make() for name, make in SAMPLES.items()}
+def samples() -> dict[str, TableScene | HandScene]:
+    return {sample.name: sample.make() for sample in SAMPLES}
 
 
 def test_equal_scenes_built_apart_draw_byte_identical_pictures() -> None:
@@ -61,31 +73,69 @@ def test_a_change_anyone_can_see_changes_the_picture() -> None:
         table_scene(observe(game, None), NAMES))
 
 
-def test_pictures_are_the_same_in_another_process(samples: dict[str, TableScene]) -> None:
+def test_pictures_are_the_same_in_another_process(
+        samples: dict[str, TableScene | HandScene]) -> None:
     """A fresh process (as the bot's pool starts them) with the shipped font draws the same
     bytes, and a scene travels there and back by pickling."""
-    scenes = list(samples.values())
+    scenes = [scene for name, scene in samples.items() if name.startswith(("84", "moon", "72"))]
+    scenes.append(samples["hand"])
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=context) as pool:
-        there = list(pool.map(draw_table, scenes))
-        hand = pool.submit(draw_hand, hand_picture_scene()).result()
-    assert there == [draw_table(scene) for scene in scenes]
-    assert hand == draw_hand(hand_picture_scene())
+        there = [pool.submit(drawer(scene), scene) for scene in scenes]
+        assert [future.result() for future in there] == [drawer(s)(s) for s in scenes]
 
 
-def test_every_sample_is_a_small_800_by_600_palette_png(samples: dict[str, TableScene]) -> None:
+def test_every_sample_is_a_small_palette_png_800_wide(
+        samples: dict[str, TableScene | HandScene]) -> None:
     for name, scene in samples.items():
-        picture = draw_table(scene)
+        picture = drawer(scene)(scene)
         assert picture.startswith(b"\x89PNG\r\n\x1a\n"), name
         assert len(picture) <= MAX_BYTES, name
         image = Image.open(io.BytesIO(picture))
-        assert (image.format, image.size, image.mode) == ("PNG", (800, 600), "P"), name
+        assert (image.format, image.mode, image.size[0]) == ("PNG", "P", 800), name
+        if isinstance(scene, TableScene):
+            forty_two = scene.dealt == 28 and len(scene.seats) == 4
+            assert image.size[1] == (600 if forty_two else HEIGHTS[len(scene.seats)]), name
 
 
-def test_random_states_all_draw_within_the_size_budget() -> None:
-    for seed in ("budget:0", "budget:1"):
-        for game in list(playout(seed))[::5]:
-            assert len(draw_table(table_scene(observe(game, None), NAMES))) <= MAX_BYTES
+def test_every_variant_has_samples_of_its_table_and_of_a_hand(
+        samples: dict[str, TableScene | HandScene]) -> None:
+    for name, variant in VARIANTS.items():
+        for kind in ("mid-hand", "end-of-hand"):
+            scene = samples[f"{name}-{kind}"]
+            assert isinstance(scene, TableScene) and len(scene.seats) == variant.seating.count
+        hand = samples[f"{name}-hand"]
+        assert isinstance(hand, HandScene) and len(hand.tiles) == variant.hand_size - 1
+    assert len(samples["big-leftover-hand"].tiles) == 11  # type: ignore[union-attr]
+    assert len(samples["72-leftover-hand"].tiles) == 12  # type: ignore[union-attr]
+    assert any(tile.high == 9 for tile in samples["140-mid-hand"].tiles)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_random_states_all_draw_within_the_size_budget(variant: Variant) -> None:
+    for game in list(itertools.islice(playout("budget", variant), 400))[::20]:
+        assert len(draw_table(scene_of(game))) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("seats", [3, 6, 8])
+def test_no_two_seats_or_trick_tiles_overlap(seats: int) -> None:
+    """Every seat's card, and every trick tile, has a place of its own inside the table (at
+    42's table, as it has always been drawn, a trick tile touches its seat's card)."""
+    at = layout(seats)
+    w, h = at.plate
+    cards = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y in at.seats]
+    tiles = []
+    for (x, y), across in at.tricks:
+        long, short = 2 * at.tile + 4, at.tile + 4
+        dx, dy = (long, short) if across else (short, long)
+        tiles.append((x - dx / 2, y - dy / 2, x + dx / 2, y + dy / 2))
+    boxes = cards + tiles
+    for n, one in enumerate(boxes):
+        assert one[0] >= 0 and one[2] <= 800 and one[1] >= 78 and one[3] <= at.board
+        for other in boxes[n + 1:]:
+            apart = (one[2] <= other[0] or other[2] <= one[0] or one[3] <= other[1]
+                     or other[3] <= one[1])
+            assert apart, (one, other)
 
 
 def test_the_hand_picture_keeps_dealt_order_and_marks_the_legal_tiles() -> None:
@@ -132,10 +182,32 @@ def test_alt_text_names_the_trick_and_stays_within_discord_limits() -> None:
     assert len(table_alt(crowded)) == 1024
 
 
-def test_synthetic_tables_of_three_six_and_eight_seats_draw(samples: dict[str, TableScene]) -> None:
-    for name, seats in (("three-seats", 3), ("six-seats", 6), ("eight-seats", 8)):
-        assert len(samples[name].seats) == seats
-        assert any(tile.high > 6 for tile in samples["six-seats"].tiles)
+def test_a_hand_of_ten_to_twelve_tiles_is_drawn_in_two_rows_of_large_tiles() -> None:
+    """Nine tiles still fit one row at 72 px; from ten the hand takes two rows at 88 px, so
+    that at half size on a phone every tile stays at least 36 px wide."""
+    assert tile_width(7) == 88 and tile_width(9) >= 72
+    heights = {}
+    for count in (7, 9, 10, 12):
+        scene = HandScene("title", "", tuple(Tile(6, n % 7) for n in range(count)), None)
+        heights[count] = Image.open(io.BytesIO(draw_hand(scene))).size[1]
+    row = 2 * 88 + 10 + 22  # two tile lengths, the lift of a playable tile, its bar
+    assert heights[7] > heights[9] and heights[10] == heights[12] == heights[7] + row
+    with pytest.raises(ValueError, match="12 tiles"):
+        HandScene("title", "", (Tile(1, 1),) * 13, None)
+
+
+def test_the_owners_own_leftover_and_discards_are_drawn_under_the_hand() -> None:
+    tiles = tuple(Tile(6, n) for n in range(7))
+    plain = HandScene("title", "", tiles, None)
+    aside = HandScene("title", "", tiles, None,
+                      aside=(TileGroup("Discarded", (Tile(5, 5),), dim=True),))
+    drawn = HandScene("title", "", tiles, None, drawn=(False,) * 6 + (True,),
+                      drawn_label="Widow")
+    pictures = [Image.open(io.BytesIO(draw_hand(scene))) for scene in (plain, aside, drawn)]
+    assert pictures[1].size[1] > pictures[0].size[1] == pictures[2].size[1]
+    assert draw_hand(drawn) != draw_hand(plain)
+    assert hand_alt(aside).endswith("Discarded: [5|5].")
+    assert hand_alt(drawn).endswith("Widow: [6|6].")
 
 
 def test_scenes_refuse_what_cannot_be_drawn() -> None:
@@ -154,6 +226,11 @@ def test_words_come_translated_from_the_callers_catalog() -> None:
     shouted = ENGLISH.translated(str.upper)
     assert shouted.seats == ("NORTH", "EAST", "SOUTH", "WEST") and shouted.hand == "HAND {HAND}"
     assert shouted.marks_text(2) == "2 marks"  # counts go through the plural look-up only
+    assert shouted.leftover == shouted.discarded == ""  # the table's own, handed in later
+    table = shouted.for_table(seats=("Vermelho 1", "Azul 1"), sides=("Vermelho", "Azul"),
+                              leftover="Monte", discarded="Descartadas")
+    assert (table.seats, table.sides, table.leftover, table.hand) == (
+        ("Vermelho 1", "Azul 1"), ("Vermelho", "Azul"), "Monte", "HAND {HAND}")
     catalog = translations("pt-BR")
     words = Words().translated(catalog.gettext, catalog.ngettext)
     game = next(g for g in playout("words") if g.hand.trick and g.hand_number > 1)
@@ -192,6 +269,7 @@ def test_the_benchmark_reports_every_set(capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr("sys.argv", ["bench", "--pictures", "4"])
     bench.main()
     out = capsys.readouterr().out
-    for name in ("4 seats (engine)", "3 seats", "6 seats", "8 seats", "hand (engine)"):
+    for name in ("42: table, 4 seats", "moon: table, 3 seats", "140: table, 6 seats",
+                 "84: table, 8 seats", "big: hand, 11 tiles"):
         assert name in out
     assert "targets" in out

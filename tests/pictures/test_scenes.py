@@ -1,36 +1,57 @@
-"""A table scene says what the spectator's observation says: trick, piles, need and set."""
+"""A table scene says what the spectator's observation says: trick, piles, need and set, in
+every game of the family."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from cogs.pictures import draw_table, last_hand_scene, table_scene
+from cogs.pictures import Look, Words, draw_table, hand_scene, last_hand_scene, table_scene
 from cogs.pictures.adapt import tile_of
-from engine import SEATS, Game, Pass, Phase, observe, summarize
+from cogs.pictures.samples import names_for, table_words
+from engine import SEATS, VARIANTS, Game, Pass, Phase, Variant, observe, summarize
 
 from .helpers import NAMES, playout
 
 SEEDS = [f"scene:{n}" for n in range(8)]
+GAMES = [(VARIANTS["42"], seed) for seed in SEEDS] + [
+    (variant, f"scene:{n}") for variant in VARIANTS.values() if variant.name != "42"
+    for n in range(2)]
+"""Whole random games of 42, and the first few hands of two of every other variant."""
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_R_SEE_TABLE_each_trick_tile_lies_before_the_seat_that_played_it(seed: str) -> None:
-    for game in playout(seed):
+def states(variant: Variant, seed: str) -> list[Game]:
+    return list(itertools.islice(playout(seed, variant), 600))
+
+
+@pytest.mark.parametrize(("variant", "seed"), GAMES, ids=[f"{v}-{s}" for v, s in GAMES])
+def test_R_SEE_TABLE_each_trick_tile_lies_before_the_seat_that_played_it(
+        variant: Variant, seed: str) -> None:
+    names, words = names_for(variant), table_words(variant)
+    for game in states(variant, seed):
         seen = observe(game, None)
-        scene = table_scene(seen, NAMES)
+        scene = table_scene(seen, names, words)
         played = dict(seen.trick)
-        for seat in SEATS:
-            expected = tile_of(played[seat], seen) if seat in played else None
-            assert scene.seats[seat].played == expected
-            assert scene.seats[seat].turn == (seat == seen.to_act)
+        assert len(scene.seats) == variant.seating.count
+        for seat in variant.seating.seats:
+            expected = tile_of(played[seat], seen, variant) if seat in played else None
+            place = scene.seats[seat]
+            assert place.played == expected and place.name == names[seat]
+            assert place.turn == (seat == seen.to_act)
+            assert place.side == variant.seating.side_of[seat]
+            assert place.subtitle.startswith(words.seats[seat])
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_R_SEE_POINTS_R_SEE_MARKS_the_board_shows_the_observations_piles(seed: str) -> None:
-    for game in playout(seed):
+@pytest.mark.parametrize(("variant", "seed"), GAMES, ids=[f"{v}-{s}" for v, s in GAMES])
+def test_R_SEE_POINTS_R_SEE_MARKS_the_board_shows_the_observations_piles(
+        variant: Variant, seed: str) -> None:
+    names, words = names_for(variant), table_words(variant)
+    for game in states(variant, seed):
         seen = observe(game, None)
-        scene = table_scene(seen, NAMES)
-        for side, row in zip((0, 1), scene.sides, strict=True):
+        scene = table_scene(seen, names, words)
+        assert len(scene.sides) == variant.seating.side_count
+        for side, row in enumerate(scene.sides):
             shown = [[(t.high, t.low) for t in group] for group in row.groups]
             piles = [[(t.high, t.low) for t in pile.tiles] for pile in seen.captured
                      if pile.team == side and pile.tiles]
@@ -74,3 +95,75 @@ def test_R_ALLPASS_the_last_hand_picture_says_everybody_passed() -> None:
     scene = last_hand_scene(summary, observe(game, None), NAMES)
     assert scene.banner == "Everybody passed" and not scene.tiles and not scene.trick
     assert draw_table(scene).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_each_side_shows_its_score_as_the_variant_keeps_it(variant: Variant) -> None:
+    """Marks, or points (V-MOON-SCORE, V-BIG-SCORE, V-140-SCORE) with a real minus sign; the
+    rows are named after the sides, or each for oneself after the players."""
+    names, words = names_for(variant), table_words(variant)
+    seating = variant.seating
+    for game in states(variant, "score")[::5]:
+        seen = observe(game, None)
+        scene = table_scene(seen, names, words)
+        for side, row in enumerate(scene.sides):
+            if variant.scoring.in_points:
+                score = seen.score[side]
+                number = f"−{-score}" if score < 0 else str(score)
+                assert row.score == f"{number} points"
+            else:
+                assert row.score == words.marks_text(seen.marks[side])
+            title = words.sides[side] if seating.has_teams else names[seating.members[side][0]]
+            assert row.title == title
+        look = (Look.PLAYERS if not seating.has_teams else
+                Look.COMPASS if seating.count == 4 else Look.TEAMS)
+        assert scene.look is look
+
+
+def test_scores_below_zero_are_shown_with_a_minus_sign() -> None:
+    variant = VARIANTS["moon"]
+    below = [(seen, table_scene(seen, names_for(variant), table_words(variant)))
+             for n in range(3) for game in states(variant, f"negative:{n}")
+             if min((seen := observe(game, None)).score) < 0]
+    assert below
+    for seen, scene in below:
+        for score, row in zip(seen.score, scene.sides, strict=True):
+            assert (row.score.startswith("−") and "-" not in row.score) == (score < 0)
+
+
+@pytest.mark.parametrize("name", ["140", "moon", "three"])
+def test_the_need_and_set_line_speaks_of_the_declarers_and_all_the_others(name: str) -> None:
+    """V-GEN-SEATS: the defenders are every other side together; the numbers are the
+    variant's (V-140-POINTS: 140 a hand)."""
+    variant = VARIANTS[name]
+    words = table_words(variant)
+    checked = 0
+    for n in range(6):
+        for game in states(variant, f"need:{n}"):
+            seen = observe(game, None)
+            needs = seen.needs
+            if seen.phase is not Phase.PLAY or needs is None or seen.contract is None:
+                continue
+            side = variant.seating.side_of[seen.contract.declarer]
+            others = "/".join(w for s, w in enumerate(words.sides) if s != side)
+            status = table_scene(seen, names_for(variant), words).status
+            assert status == (f"{words.sides[side]} need {needs[0]} · "
+                              f"{others} set them with {needs[1]}")
+            checked += 1
+    assert checked
+
+
+def test_the_table_s_names_must_fit_its_variant() -> None:
+    """The caller names the seats and sides for the variant; 42's words at a Moon table are
+    refused with a message that says how to name them."""
+    variant = VARIANTS["moon"]
+    seen = observe(Game.new("names", variant=variant), None)
+    with pytest.raises(ValueError, match="for_table"):
+        table_scene(seen, names_for(variant))
+    with pytest.raises(ValueError, match="one name per seat"):
+        table_scene(seen, NAMES, table_words(variant))
+    with pytest.raises(ValueError, match="for_table"):
+        hand_scene(observe(Game.new("names", variant=variant), SEATS[0]))
+    words = Words().for_table(seats=("Uno", "Due", "Tre"), sides=("A", "B", "C"))
+    scene = table_scene(seen, ("x", "y", "z"), words)
+    assert [seat.subtitle.split(" · ")[0] for seat in scene.seats] == ["Uno", "Due", "Tre"]

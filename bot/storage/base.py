@@ -1,0 +1,534 @@
+"""The storage contract and its SQL, written once for both backends.
+
+The bot keeps tables, seats, accepted actions, votes, members' settings and the leaderboard;
+:class:`Storage` is everything the service may ask of them. Every SQL statement of the bot is
+here, in PostgreSQL's dialect (``$1`` parameters): :mod:`bot.storage.sqlite` runs them on an
+SQLite file, :mod:`bot.storage.postgres` on a PostgreSQL server. The backends differ only in
+how they connect, how a transaction starts and locks, and how they migrate their schema.
+
+A table is stored as its game's seed and its accepted actions in order; the live game is rebuilt
+from them by the engine (``Game.replay``), so nothing derived is ever stored twice. Every write
+is one transaction, committed before the caller answers the player, and a game's end updates
+the leaderboard in the same transaction as its last action. Each write to a table first locks
+the table's row, so writers of one table, in this process or another, take turns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from enum import Enum
+from pathlib import Path
+from typing import Any, Protocol, Self
+
+from engine import DEFAULT_OPTIONS, Options, Seat
+from engine.options import NelloDoubles
+from engine.seats import ALL_SEATS
+from engine.variants import FORTY_TWO, Variant, variant_named
+
+from ..records import (
+    ComputerResult,
+    ComputerStanding,
+    GameKind,
+    Partner,
+    Player,
+    PlayerKind,
+    PlayerResult,
+    Standing,
+    Status,
+    StoredAction,
+    TableRecord,
+)
+from ..shards import ALL, Shards
+from .target import is_postgres
+
+SCHEMA_VERSION = 4
+"""The schema both backends migrate to; a migration added to one is added to the other."""
+
+TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
+                 "rules_version, status, ping_message_id, variant")
+NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
+BATCH = 500
+"""Tables whose seats are read in one query (far below either backend's parameter limit)."""
+
+
+class StorageError(Exception):
+    """The database cannot be used (for example, it was written by a newer version)."""
+
+
+class ConflictError(StorageError):
+    """A write broke a constraint: an active table already in the channel, a seat taken, or an
+    action number already used (someone else's action got there first)."""
+
+
+class Sql(Protocol):
+    """What a transaction offers the statements: asyncpg's connection methods, which the SQLite
+    backend imitates."""
+
+    async def execute(self, query: str, /, *args: Any) -> object: ...
+
+    async def executemany(self, query: str, args: Iterable[Sequence[Any]], /) -> object: ...
+
+    async def fetch(self, query: str, /, *args: Any) -> list[Any]: ...
+
+    async def fetchrow(self, query: str, /, *args: Any) -> Any: ...
+
+
+class Storage(ABC):
+    """The bot's storage: each method is one transaction (or one consistent read)."""
+
+    NOW: str
+    """The SQL for the current time, as the backend stores it."""
+    FOR_UPDATE: str
+    """What locks a table's row until the transaction ends ('' where the transaction already
+    holds the database's write lock)."""
+
+    @staticmethod
+    async def open(target: Path | str, *, pool_size: int = 10) -> Storage:
+        """The database at ``target``, migrated: a ``postgresql://`` URL (a pool of up to
+        ``pool_size`` connections), else the path of an SQLite file. Each backend is imported
+        only when used, so a bot on SQLite needs no PostgreSQL driver."""
+        if is_postgres(target):
+            from .postgres import PostgresStorage
+
+            return await PostgresStorage.connect(target, pool_size=pool_size)
+        from .sqlite import SqliteStorage
+
+        return await SqliteStorage.open_file(target)
+
+    @property
+    @abstractmethod
+    def where(self) -> str:
+        """The database, as the logs name it (never with a password)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def migrate(self) -> None:
+        """Bring the schema up to :data:`SCHEMA_VERSION`."""
+
+    async def _prepare(self) -> None:
+        await self.migrate()
+
+    async def _ready(self) -> Self:
+        """Prepared (migrated) and ready for use; closed again if that fails."""
+        try:
+            await self._prepare()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    def _refuse_newer(self, current: int) -> None:
+        if current > SCHEMA_VERSION:
+            raise StorageError(f"{self.where} has schema version {current}, newer than this "
+                               f"bot's {SCHEMA_VERSION}: upgrade the bot.")
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Sql]:
+        """BEGIN … COMMIT, or ROLLBACK on any error; constraint errors become
+        :class:`ConflictError`."""
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Sql]:
+        """A connection for reads outside a transaction."""
+
+    async def _fetch(self, query: str, *args: Any) -> list[Any]:
+        async with self._reading() as db:
+            return await db.fetch(query, *args)
+
+    async def _fetchrow(self, query: str, *args: Any) -> Any:
+        async with self._reading() as db:
+            return await db.fetchrow(query, *args)
+
+    # ----- tables -------------------------------------------------------------------------------
+
+    async def create_table(self, guild_id: int, channel_id: int, creator_id: int,
+                           locale: str | None, seats: Sequence[Player | None],
+                           seed: str | None = None, options: Options = DEFAULT_OPTIONS,
+                           rules_version: int | None = None,
+                           variant: Variant = FORTY_TWO) -> TableRecord:
+        """A new table of ``variant``'s game; with a seed its game starts at once (a rematch),
+        else it is a lobby.
+
+        Raises :class:`ConflictError` if the channel already has an active table."""
+        status = Status.LOBBY if seed is None else Status.PLAYING
+        async with self._transaction() as db:
+            row = await db.fetchrow(
+                "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
+                " rules_version, status, variant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " RETURNING id",
+                guild_id, channel_id, creator_id, locale, seed, options_json(options),
+                rules_version, status.value, variant.name)
+            table_id = int(row[0])
+            await db.executemany(
+                "INSERT INTO seats (table_id, seat, kind, user_id, name)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                [(table_id, int(seat), p.kind.value, p.user_id, p.name)
+                 for seat, p in zip(variant.seating.seats, seats, strict=True)
+                 if p is not None])
+        table = await self.table(table_id)
+        assert table is not None
+        return table
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        row = await self._fetchrow(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1",
+                                   table_id)
+        return (await self._with_seats([row]))[0] if row is not None else None
+
+    async def active_table(self, channel_id: int) -> TableRecord | None:
+        """The channel's table in its lobby or in play, if any."""
+        row = await self._fetchrow(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = $1"
+            " AND status IN ('lobby', 'playing')", channel_id)
+        return (await self._with_seats([row]))[0] if row is not None else None
+
+    async def latest_table(self, channel_id: int) -> TableRecord | None:
+        """The channel's most recent table, active or not (for commands such as review)."""
+        row = await self._fetchrow(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id = $1"
+            " ORDER BY id DESC LIMIT 1", channel_id)
+        return (await self._with_seats([row]))[0] if row is not None else None
+
+    async def active_tables(self, shards: Shards = ALL) -> list[TableRecord]:
+        """Every table in its lobby or in play in the servers on ``shards``, oldest first (to
+        refresh them after a restart)."""
+        where, args = "", []
+        if not shards.whole:
+            marks = ", ".join(f"${i}" for i in range(2, len(shards.ids) + 2))
+            where, args = f" AND (guild_id >> 22) % $1 IN ({marks})", [shards.count, *shards.ids]
+        rows = await self._fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing'){where}"
+            " ORDER BY id", *args)
+        return await self._with_seats(rows)
+
+    async def delete_table(self, table_id: int) -> None:
+        """Forget a table that never got its message posted."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM tables WHERE id = $1", table_id)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(f"UPDATE tables SET message_id = $1, updated_at = {self.NOW}"
+                             " WHERE id = $2", message_id, table_id)
+
+    async def set_seat(self, table_id: int, seat: Seat, player: Player | None) -> None:
+        """Sit ``player`` at ``seat`` (leaving any other seat of theirs), or empty the seat.
+
+        Raises :class:`ConflictError` unless the table is in its lobby and the seat is free."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.LOBBY)
+            if player is None:
+                await db.execute("DELETE FROM seats WHERE table_id = $1 AND seat = $2",
+                                 table_id, int(seat))
+            else:
+                if player.user_id is not None:
+                    await db.execute("DELETE FROM seats WHERE table_id = $1 AND user_id = $2",
+                                     table_id, player.user_id)
+                await db.execute(
+                    "INSERT INTO seats (table_id, seat, kind, user_id, name)"
+                    " VALUES ($1, $2, $3, $4, $5)",
+                    table_id, int(seat), player.kind.value, player.user_id, player.name)
+            await self._touch(db, table_id)
+
+    async def start_game(self, table_id: int, seed: str, options: Options,
+                         rules_version: int) -> None:
+        """The lobby becomes a game: its seed fixes every deal to come."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.LOBBY)
+            await db.execute(
+                "UPDATE tables SET seed = $1, options = $2, rules_version = $3,"
+                f" status = 'playing', updated_at = {self.NOW} WHERE id = $4",
+                seed, options_json(options), rules_version, table_id)
+
+    async def set_options(self, table_id: int, options: Options) -> None:
+        """The house rules the lobby's game will be played with.
+
+        Raises :class:`ConflictError` unless the table is in its lobby."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.LOBBY)
+            await db.execute(f"UPDATE tables SET options = $1, updated_at = {self.NOW}"
+                             " WHERE id = $2", options_json(options), table_id)
+
+    async def close_table(self, table_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(f"UPDATE tables SET status = 'closed', updated_at = {self.NOW}"
+                             " WHERE id = $1 AND status IN ('lobby', 'playing')", table_id)
+
+    # ----- actions ------------------------------------------------------------------------------
+
+    async def actions(self, table_id: int) -> list[StoredAction]:
+        """The table's accepted actions, in the order they were accepted."""
+        rows = await self._fetch(
+            "SELECT n, hand_number, seat, action FROM actions WHERE table_id = $1 ORDER BY n",
+            table_id)
+        return [StoredAction(row[0], row[1], ALL_SEATS[row[2]], row[3]) for row in rows]
+
+    async def action_count(self, table_id: int) -> int:
+        """How many actions the table has accepted: whether a game held in memory is behind."""
+        row = await self._fetchrow(NEXT_ACTION, table_id)
+        return int(row[0])
+
+    async def append_action(self, table_id: int, action: StoredAction, *,
+                            finished: Iterable[PlayerResult] | None = None,
+                            computers: Iterable[ComputerResult] = ()) -> None:
+        """Commit one accepted action, numbered right after the table's last one. When it ends
+        the game, ``finished`` holds each member's part and ``computers`` each computer
+        player's seat, added to the leaderboard in the same transaction that marks the game
+        finished.
+
+        Raises :class:`ConflictError` if action ``n`` is not the next one (another writer got
+        there first) or the game is not on."""
+        async with self._transaction() as db:
+            guild_id = await self._require_status(db, table_id, Status.PLAYING)
+            row = await db.fetchrow(NEXT_ACTION, table_id)
+            if int(row[0]) != action.n:
+                raise ConflictError(f"table {table_id} is at action {row[0]}, not {action.n}")
+            await db.execute(
+                "INSERT INTO actions (table_id, n, hand_number, seat, action)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                table_id, action.n, action.hand_number, int(action.seat), action.text)
+            if finished is None:
+                await self._touch(db, table_id)
+                return
+            await db.execute(f"UPDATE tables SET status = 'finished', updated_at = {self.NOW}"
+                             " WHERE id = $1", table_id)
+            await self._add_results(db, guild_id, list(finished), list(computers))
+
+    async def _add_results(self, db: Sql, guild_id: int, members: list[PlayerResult],
+                           computers: list[ComputerResult]) -> None:
+        """A finished game's lines on the leaderboard. Rows are changed in key order, so two
+        games ending at once with the same players never wait on each other in a circle."""
+        await db.executemany(
+            "INSERT INTO player_stats (guild_id, game, user_id, games_played, games_won,"
+            " marks_won, points_won, contracts_bid, contracts_made)"
+            " VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " games_played = player_stats.games_played + 1,"
+            " games_won = player_stats.games_won + excluded.games_won,"
+            " marks_won = player_stats.marks_won + excluded.marks_won,"
+            " points_won = player_stats.points_won + excluded.points_won,"
+            " contracts_bid = player_stats.contracts_bid + excluded.contracts_bid,"
+            " contracts_made = player_stats.contracts_made + excluded.contracts_made",
+            sorted(((guild_id, r.game.value, r.user_id, int(r.won), r.marks, r.points,
+                     r.contracts_bid, r.contracts_made) for r in members), key=_by_key(3)))
+        await db.executemany(
+            "INSERT INTO partner_stats (guild_id, user_id, partner_id, games, wins)"
+            " VALUES ($1, $2, $3, 1, $4) ON CONFLICT (guild_id, user_id, partner_id) DO"
+            " UPDATE SET games = partner_stats.games + 1,"
+            " wins = partner_stats.wins + excluded.wins",
+            sorted(((guild_id, r.user_id, partner, int(r.won)) for r in members
+                    for partner in r.partners), key=_by_key(3)))
+        by_game: dict[GameKind, list[ComputerResult]] = {}
+        for seat in computers:
+            by_game.setdefault(seat.game, []).append(seat)
+        for game, seats in sorted(by_game.items(), key=lambda item: item[0].value):
+            await db.execute(
+                "INSERT INTO computer_stats (guild_id, game, seats_played, seats_won,"
+                " marks_won, points_won, contracts_bid, contracts_made)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " ON CONFLICT (guild_id, game) DO UPDATE SET"
+                " seats_played = computer_stats.seats_played + excluded.seats_played,"
+                " seats_won = computer_stats.seats_won + excluded.seats_won,"
+                " marks_won = computer_stats.marks_won + excluded.marks_won,"
+                " points_won = computer_stats.points_won + excluded.points_won,"
+                " contracts_bid = computer_stats.contracts_bid + excluded.contracts_bid,"
+                " contracts_made = computer_stats.contracts_made + excluded.contracts_made",
+                guild_id, game.value, len(seats), sum(r.won for r in seats),
+                sum(r.marks for r in seats), sum(r.points for r in seats),
+                sum(r.contracts_bid for r in seats), sum(r.contracts_made for r in seats))
+
+    # ----- members away -------------------------------------------------------------------------
+
+    async def add_away_vote(self, table_id: int, seat: Seat, voter_id: int, *,
+                            hand_over: bool) -> None:
+        """Record that ``voter_id`` agrees to let a computer player play ``seat``; with
+        ``hand_over`` (the last vote needed) the seat is handed over and its votes cleared.
+
+        Raises :class:`ConflictError` unless the game is on."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.PLAYING)
+            if hand_over:
+                await db.execute("UPDATE seats SET stand_in = 1 WHERE table_id = $1"
+                                 " AND seat = $2", table_id, int(seat))
+                await self._clear_votes(db, table_id, seat)
+            else:
+                await db.execute("INSERT INTO away_votes (table_id, seat, voter_id)"
+                                 " VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                                 table_id, int(seat), voter_id)
+            await self._touch(db, table_id)
+
+    async def take_back(self, table_id: int, seat: Seat) -> None:
+        """The member of ``seat`` plays it again: no stand-in, no votes about it.
+
+        Raises :class:`ConflictError` unless the game is on."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.PLAYING)
+            await db.execute("UPDATE seats SET stand_in = 0 WHERE table_id = $1 AND seat = $2",
+                             table_id, int(seat))
+            await self._clear_votes(db, table_id, seat)
+            await self._touch(db, table_id)
+
+    async def add_rematch_vote(self, table_id: int, voter_id: int) -> None:
+        """``voter_id`` wants a rematch of this finished game.
+
+        Raises :class:`ConflictError` unless the game is over."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.FINISHED)
+            await db.execute("INSERT INTO rematch_votes (table_id, voter_id) VALUES ($1, $2)"
+                             " ON CONFLICT DO NOTHING", table_id, voter_id)
+
+    # ----- turn pings and members' settings ----------------------------------------------------
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        """Where the table's "your turn" ping is (``None``: there is none)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE tables SET ping_message_id = $1 WHERE id = $2",
+                             message_id, table_id)
+
+    async def pings_on(self, guild_id: int, user_id: int) -> bool:
+        """Whether the member is pinged when it is their turn (yes, unless they said no)."""
+        row = await self._fetchrow("SELECT pings FROM member_settings WHERE guild_id = $1 AND"
+                                   " user_id = $2", guild_id, user_id)
+        return row is None or bool(row[0])
+
+    async def set_pings(self, guild_id: int, user_id: int, on: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT INTO member_settings (guild_id, user_id, pings)"
+                             " VALUES ($1, $2, $3) ON CONFLICT (guild_id, user_id) DO UPDATE"
+                             " SET pings = excluded.pings", guild_id, user_id, int(on))
+
+    # ----- leaderboard --------------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int, limit: int = 20,
+                          game: GameKind = GameKind.MARKS) -> list[Standing]:
+        """The server's members in one kind of game: by marks won (games scored in points: by
+        games won, then points), then games won."""
+        order = ("games_won DESC, points_won DESC" if game.in_points
+                 else "marks_won DESC, games_won DESC")
+        rows = await self._fetch(
+            "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made,"
+            " points_won FROM player_stats WHERE guild_id = $1 AND game = $2"
+            f" ORDER BY {order}, games_played ASC, user_id LIMIT $3",
+            guild_id, game.value, limit)
+        return [Standing(*row) for row in rows]
+
+    async def member_standings(self, guild_id: int, user_id: int) -> dict[GameKind, Standing]:
+        """A member's line in each kind of game they have finished."""
+        rows = await self._fetch(
+            "SELECT game, user_id, marks_won, games_played, games_won, contracts_bid,"
+            " contracts_made, points_won FROM player_stats WHERE guild_id = $1"
+            " AND user_id = $2", guild_id, user_id)
+        return {GameKind(row[0]): Standing(*row[1:]) for row in rows
+                if row[0] in {kind.value for kind in GameKind}}
+
+    async def favourite_partner(self, guild_id: int, user_id: int) -> Partner | None:
+        """Whom the member played beside in the most games (then the most wins)."""
+        row = await self._fetchrow(
+            "SELECT partner_id, games, wins FROM partner_stats WHERE guild_id = $1 AND"
+            " user_id = $2 ORDER BY games DESC, wins DESC, partner_id LIMIT 1",
+            guild_id, user_id)
+        return Partner(*row) if row is not None else None
+
+    async def computer_standing(self, guild_id: int,
+                                game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
+        """The server's computer players, all seats together; ``None`` before their first."""
+        row = await self._fetchrow(
+            "SELECT seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
+            " points_won FROM computer_stats WHERE guild_id = $1 AND game = $2",
+            guild_id, game.value)
+        return ComputerStanding(*row) if row is not None else None
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    async def _require_status(self, db: Sql, table_id: int, status: Status) -> int:
+        """The table's guild id, once it is known to be in ``status``; its row stays locked
+        until the transaction ends."""
+        row = await db.fetchrow(f"SELECT status, guild_id FROM tables WHERE id = $1"
+                                f"{self.FOR_UPDATE}", table_id)
+        if row is None or row[0] != status.value:
+            found = row[0] if row is not None else "missing"
+            raise ConflictError(f"table {table_id} is {found}, not {status.value}")
+        return int(row[1])
+
+    async def _touch(self, db: Sql, table_id: int) -> None:
+        await db.execute(f"UPDATE tables SET updated_at = {self.NOW} WHERE id = $1", table_id)
+
+    @staticmethod
+    async def _clear_votes(db: Sql, table_id: int, seat: Seat) -> None:
+        await db.execute("DELETE FROM away_votes WHERE table_id = $1 AND seat = $2",
+                         table_id, int(seat))
+
+    async def _with_seats(self, rows: Iterable[Any]) -> list[TableRecord]:
+        rows = list(rows)
+        found: list[TableRecord] = []
+        for start in range(0, len(rows), BATCH):
+            found += await self._batch_with_seats(rows[start:start + BATCH])
+        return found
+
+    async def _batch_with_seats(self, rows: list[Any]) -> list[TableRecord]:
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        variants = {row["id"]: variant_named(row["variant"]) for row in rows}
+        seats: dict[int, list[Player | None]] = {
+            table_id: [None] * variants[table_id].seating.count for table_id in ids}
+        stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
+        votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
+        rematch: dict[int, set[int]] = {table_id: set() for table_id in ids}
+        marks = ", ".join(f"${i}" for i in range(1, len(ids) + 1))
+        async with self._reading() as db:
+            for table_id, seat, kind, user_id, stand_in, name in await db.fetch(
+                    "SELECT table_id, seat, kind, user_id, stand_in, name FROM seats"
+                    f" WHERE table_id IN ({marks})", *ids):
+                seats[table_id][seat] = Player(PlayerKind(kind), user_id, name)
+                if stand_in:
+                    stand_ins[table_id].add(ALL_SEATS[seat])
+            for table_id, seat, voter_id in await db.fetch(
+                    "SELECT table_id, seat, voter_id FROM away_votes"
+                    f" WHERE table_id IN ({marks}) ORDER BY seat, voter_id", *ids):
+                votes[table_id].append((ALL_SEATS[seat], voter_id))
+            for table_id, voter_id in await db.fetch(
+                    f"SELECT table_id, voter_id FROM rematch_votes WHERE table_id IN ({marks})",
+                    *ids):
+                rematch[table_id].add(voter_id)
+        return [TableRecord(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            message_id=row["message_id"], creator_id=row["creator_id"], locale=row["locale"],
+            status=Status(row["status"]), seats=tuple(seats[row["id"]]), seed=row["seed"],
+            options=options_from_json(row["options"]), rules_version=row["rules_version"],
+            stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
+            ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
+            variant=variants[row["id"]],
+        ) for row in rows]
+
+
+
+def _by_key(columns: int) -> Callable[[Sequence[Any]], str]:
+    """Rows in the order of their first ``columns`` values (the primary key): any order would
+    do, as long as every transaction uses the same one."""
+    return lambda row: repr(tuple(row[:columns]))
+
+
+def options_json(options: Options) -> str:
+    """Only the options that differ from the defaults, so new options need no migration."""
+    changed = {}
+    for field in dataclasses.fields(options):
+        value = getattr(options, field.name)
+        if value != getattr(DEFAULT_OPTIONS, field.name):
+            changed[field.name] = value.value if isinstance(value, Enum) else value
+    return json.dumps(changed, sort_keys=True)
+
+
+def options_from_json(text: str) -> Options:
+    values = json.loads(text or "{}")
+    if "nello_doubles" in values:
+        values["nello_doubles"] = NelloDoubles(values["nello_doubles"])
+    return Options(**values)
