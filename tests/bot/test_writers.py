@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.autoplay import Autoplay
+from bot.records import Status
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
 from bot.storage import Storage
 from engine import Game, Observation, Seat, parse_action
@@ -131,8 +132,14 @@ async def test_two_drivers_of_the_same_computer_players_never_move_twice(
         driver.listen(made.append)
         driver.poke(table_id)
     try:
-        while len(await stored(one, table_id)) < 40:
+        # Until both drivers have won a move (the race was run), past 40 actions; a game
+        # ends, and its table with it, well before 200.
+        while (played := len(await stored(one, table_id))) < 40 or (
+                not all(moves) and played < 200 and (await one.snapshot(table_id)).table.status
+                is Status.PLAYING):
             await asyncio.sleep(0.01)
+            for driver in drivers:  # as each process hears of every change of the table
+                driver.poke(table_id)
     finally:
         for driver in drivers:
             await driver.close()
