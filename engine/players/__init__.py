@@ -7,7 +7,12 @@ peek at the hidden hands because they never reach it. Three ship with the engine
 - :mod:`engine.players.random_legal` — a uniformly random legal action;
 - :mod:`engine.players.rules` — simple table rules of thumb, the kind a casual player follows;
 - :mod:`engine.players.strong` — bids and plays by sampling the unseen tiles and solving each
-  sample exactly (:mod:`engine.players.solver`), within a budget per decision.
+  sample exactly (:mod:`engine.players.solver`), within a budget per decision;
+  :mod:`engine.players.strong_classic` is the strong player as it first shipped, kept so the two
+  can be measured against each other (``python -m engine.arena --duplicate``).
+
+:func:`engine.players.hints.hint` suggests the strong player's action from an observation with a
+reason a table can put in one line.
 
 >>> import random
 >>> from engine import Game, observe

@@ -31,29 +31,58 @@ FEWEST_DEALS = 2
 CONTRACT_WEIGHT = 1000
 
 
-def decide_play(observation: Observation, rng: random.Random) -> Action:
-    """The play that wins the contract for this seat's side in the most sampled playouts."""
-    facts = play_facts(observation)
+def decide_play(observation: Observation, rng: random.Random, in_points: bool = False) -> Action:
+    """The play that wins the contract for this seat's side in the most sampled playouts; with
+    ``in_points`` (H-POINTS), the play worth the most points to this seat's side."""
     ranked = rules.rank_plays(observation)
-    if facts is None or len(ranked) <= 1:
+    if len(ranked) <= 1:
         return ranked[0] if ranked else rules.decide(observation, rng)
-    left = sum(facts.sizes) + len(facts.trick)
-    deals = max(FEWEST_DEALS, min(MOST_DEALS, PLAY_BUDGET // (len(ranked) * max(1, left))))
-    scores = dict.fromkeys(ranked, 0)
-    for _ in range(deals):
-        hands = sample_hands(facts, rng)
-        if hands is None:
-            break
-        for play in ranked:
-            scores[play] += _value(facts, hands, play)
+    scores = playout_scores(observation, rng, ranked, in_points)
     best = max(scores.values())
     return next(play for play in ranked if scores[play] == best)  # ties: the rules of thumb
 
 
-def _value(facts: PlayFacts, hands: list[int], play: Play) -> int:
-    """What the rest of the hand is worth to this seat's side after ``play``."""
+def playout_scores(observation: Observation, rng: random.Random, plays: Sequence[Play],
+                   in_points: bool = False) -> dict[Play, int]:
+    """Per play, what the rest of the hand is worth to this seat's side (:func:`_value`),
+    added up over sampled deals within :data:`PLAY_BUDGET` tiles played out."""
+    facts = play_facts(observation)
+    scores = dict.fromkeys(plays, 0)
+    if facts is None:
+        return scores
+    left = sum(facts.sizes) + len(facts.trick)
+    deals = max(FEWEST_DEALS, min(MOST_DEALS, PLAY_BUDGET // (len(plays) * max(1, left))))
+    stakes = _stakes(observation, facts) if in_points else None
+    for _ in range(deals):
+        hands = sample_hands(facts, rng)
+        if hands is None:
+            break
+        for play in plays:
+            scores[play] += _value(facts, hands, play, stakes)
+    return scores
+
+
+def _stakes(observation: Observation, facts: PlayFacts) -> tuple[int, int]:
+    """H-POINTS: what the contract is worth (its bid, or the hand's points times its marks) and
+    the points the declarers have taken so far."""
+    contract = observation.contract
+    assert contract is not None
+    bid = contract.bid
+    value = bid.points or facts.variant.total_points * bid.marks
+    return value, 0 if facts.marks else bid.points - facts.need
+
+
+def _value(facts: PlayFacts, hands: list[int], play: Play,
+           stakes: tuple[int, int] | None = None) -> int:
+    """What the rest of the hand is worth to this seat's side after ``play``: the contract
+    first, then its points; or, with ``stakes`` (the 250-point game), the points it scores."""
     taken, lost_one, mine = playout(facts.variant, facts, hands, play)
     made = not lost_one if facts.marks else taken >= facts.need
+    if stakes is not None:
+        value, so_far = stakes
+        if facts.ours:
+            return (value if facts.marks else so_far + mine) if made else 0
+        return mine + (0 if made else value)
     won = made if facts.ours else not made
     return CONTRACT_WEIGHT * won + mine
 

@@ -1,92 +1,80 @@
-"""The strong computer player: it samples the unseen tiles and solves each sample exactly.
+"""The strong computer player: sampled deals of the unseen tiles, solved exactly where it fits.
 
-Every decision deals the tiles this seat has not seen in ways consistent with what it has seen
-(:mod:`engine.players.knowledge`): the hand sizes, the voids shown in the trick in progress, and,
-softly, the auction — a bidder is likely to hold a strong suit, the declarer one in trump, a
-passer rather not.
+It is :mod:`engine.players.strong_classic` (kept under its own name so the two can be measured
+against each other) with these changes:
 
-- **Bidding** and **trump**: for each trump the hand is strongest in, playouts of sampled deals
-  (:mod:`engine.players.rollout`) say how often the hand, declaring that trump and leading,
-  makes each bid in ordinary play; with the hand's strength, that gives the chance of making
-  the bid, calibrated on hands played out by this player. It bids when that chance is good
-  enough, and names the trump with the best chance. A marks bid also needs the solver to take
-  every trick in every sampled deal.
-- **Play**: perfect-information Monte Carlo. The solver (:mod:`engine.players.solver`) tells,
-  for each sampled deal and each candidate tile, whether the contract is still made after it;
-  the tile that keeps (or sets) the contract in the most deals is played, ties going to the
-  rules of thumb of :mod:`engine.players.rules`. The question is always the contract, never the
-  points: a hand of 42 is worth its marks only.
+- **Bidding in 42 by expected marks.** For each legal bid the chance of making it is read off
+  playouts of sampled deals consistent with the auction (:func:`strong_classic.outlooks`, twice
+  as many as the classic player's); a points bid is worth ``2p - 1`` marks (made: one mark;
+  set: one to the other side), and it is made when that beats what passing is worth: nothing
+  after three passes (R-ALLPASS) or over an opponent's bid, and, opening, the margin the chance
+  model needs against strong defence (it is optimistic below about 0.6: bidding on lower
+  chances was measured to lose marks). The lowest legal bid is made.
+- **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
+  the hand and the calls before the bid, so when the bidder names trump it meets the very same
+  deals and names the trump its bid was made on.
+- **The opening tricks searched.** The first plays of a hand get a larger node budget, and a
+  play whose budget runs out before enough deals are solved is chosen by sampled playouts of
+  the rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb.
+- **The 250-point game** (H-POINTS) is played for points: every play is valued by what the
+  rest of the hand is worth to this seat's side in points, contract included.
+- **Nello** (H-NELLO) is played on solved sampled deals (:mod:`engine.players.nello`).
+- **Moon** bids, takes the widow and names trump on sampled playouts (:mod:`engine.players.moon`).
 
-Every decision has a budget in nodes (tiles tried by the solver), small while the whole hand
-is still to be played and larger once the search is cheap, so a decision costs a bounded time
-and is a function of the observation and the random generator alone.
-
-The other games of the family (VARIANTS.md) play by sampled playouts within a budget
-(:mod:`engine.players.playouts`): their hands are too big for the exact solver within the time
-a decision may take. Moon bids, takes the widow and names trump on sampled playouts too
-(:mod:`engine.players.moon`), since there winning the auction is most of the game; the others
-bid, take the leftover and name trump by the rules of thumb.
+Everything else — the other variants, Sevens — is the classic player's.
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from ..actions import Action, Bid, BidKind, NameTrump, Pass, Play
 from ..dominoes import TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
-from ..trumps import Trump
 from ..variants import FORTY_TWO, MOON
-from . import moon, rules
+from . import moon, rules, strong_classic
 from .house import house_call, house_trump
-from .knowledge import (
-    AuctionEvidence,
-    PlayFacts,
-    deal_tiles,
-    play_facts,
-    sample_hands,
-    strength,
-    weighted_sample,
+from .knowledge import play_facts, strength
+from .nello import decide_nello
+from .playouts import decide_play, playout_scores
+from .strong_classic import (
+    BID_PLAYOUTS,
+    MARKS_DEALS,
+    MARKS_NODES,
+    MARKS_PLAYOUTS,
+    MARKS_STRENGTH,
+    SCREEN_STRENGTH,
+    Outlook,
+    PlaySearch,
+    outlooks,
+    play_candidates,
+    search_play,
+    sweeps,
 )
-from .playouts import decide_play
-from .rollout import playout
-from .solver import DealSolver, OutOfBudget, distinct_trumps
 
 # ----- budgets ---------------------------------------------------------------------------------
 
-#: Deals sampled for a play, by the tiles the seat still holds (the tricks left).
-PLAY_SAMPLES = {7: 6, 6: 10, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
-#: Nodes a play may search, by the same.
-PLAY_NODES = {7: 25_000, 6: 25_000, 5: 30_000, 4: 30_000, 3: 30_000, 2: 30_000, 1: 1}
-#: Deals after which a play stops sampling if no candidate has made a difference in any.
-SETTLED_AFTER = 4
-#: Playouts per trump considered, when bidding and when naming trump.
-BID_PLAYOUTS = 48
-TRUMP_PLAYOUTS = 96
-#: Trumps considered: the strongest few by :func:`knowledge.strength`.
-TRUMPS_CONSIDERED = 3
-#: Deals the solver must sweep (every trick, R-CONTRACT-MARKS) before a marks bid, and nodes.
-MARKS_DEALS = 8
-MARKS_NODES = 40_000
+#: Deals sampled for a play and nodes it may search, by the tiles the seat still holds.
+PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
+PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
+#: A play with fewer deals solved than this (and not settled by them) goes to playouts.
+FEWEST_SOLVED = 4
+#: With this many tiles or more in hand, only the candidates playouts value most are solved.
+SHORTLIST_FROM = 6
+SHORTLIST = 3
+#: Playouts per trump for a bid, and for the trump named after it (the same deals).
+PROSPECT_PLAYOUTS = BID_PLAYOUTS * 2
 
 # ----- bidding ---------------------------------------------------------------------------------
 
-#: The chance of making a points bid: logistic in (1, strength, share of playouts that make it,
-#: points above 30), fitted on hands this player declared against the rules of thumb.
-MAKE_MODEL = (-1.23, 0.17, 1.80, -0.08)
-#: A hand weaker than this under every trump passes without simulating.
-SCREEN_STRENGTH = 3.0
-#: Bid when the chance of making the lowest legal bid is at least this: opening the auction,
-#: over an opponent's bid, and as the last to speak after three passes.
-BID_CHANCE = 0.62
-OVERCALL_CHANCE = 0.5
-LAST_CHANCE = 0.5
-#: A marks bid needs this share of playouts to take every trick, and this strength.
-MARKS_PLAYOUTS = 0.7
-MARKS_STRENGTH = 6.0
+#: What passing is worth, in marks: after three passes (the hand is thrown in), over an
+#: opponent's bid, and opening the auction. Against strong defence the chance model is
+#: optimistic below about 0.6, so opening asks for a chance of 0.62 (``2p - 1 > 0.24``).
+PASS_LAST = 0.0
+PASS_OVER = 0.0
+PASS_OPEN = 0.24
 
 
 def decide(observation: Observation, rng: random.Random) -> Action:
@@ -95,229 +83,159 @@ def decide(observation: Observation, rng: random.Random) -> Action:
         raise ValueError("it is not this seat's turn: there is nothing to decide")
     if len(observation.legal) == 1:
         return observation.legal[0]
-    if observation.variant is not FORTY_TWO:
-        if observation.phase is Phase.PLAY:
-            return decide_play(observation, rng)  # within a budget of tiles played out
-        if observation.variant is MOON:
-            return moon.decide(observation, rng) or rules.decide(observation, rng)
-        return rules.decide(observation, rng)
+    variant = observation.variant
+    if variant is MOON and observation.phase is not Phase.PLAY:
+        return moon.decide(observation, rng) or rules.decide(observation, rng)
+    if variant is not FORTY_TWO:
+        return strong_classic.decide(observation, rng)
     if observation.phase is Phase.AUCTION:
-        special = house_call(observation, max(
-            rules.suit_strength(observation.hand, t) for t in _BID_TRUMPS))
-        return rules.legal_call(special or _call(observation, rng), observation.legal)
+        return auction_call(observation).action
     if observation.phase is Phase.TRUMP:
         return _name_trump(observation, rng)
-    return _play(observation, rng)
-
-
-# ----- the hand as declarer ---------------------------------------------------------------------
-
-_BID_TRUMPS = (*(Trump(s) for s in range(7)), Trump.DOUBLES)
-
-
-class Outlook:
-    """How one hand fares as declarer under one trump, leading: its strength and the points of
-    playouts of sampled deals."""
-
-    def __init__(self, trump: Trump, strength: float, points: Sequence[int]) -> None:
-        self.trump = trump
-        self.strength = strength
-        self.points = sorted(points)
-
-    def share(self, need: int) -> float:
-        """The share of playouts that took at least ``need`` points."""
-        below = 0
-        for p in self.points:
-            if p >= need:
-                break
-            below += 1
-        return 1.0 - below / len(self.points) if self.points else 0.0
-
-    def chance(self, bid: int) -> float:
-        """The chance of making a points bid of ``bid`` (R-CONTRACT-POINTS)."""
-        bias, per_strength, per_share, per_point = MAKE_MODEL
-        x = (bias + per_strength * self.strength + per_share * self.share(bid)
-             + per_point * (bid - 30))
-        return 1.0 / (1.0 + math.exp(-x))
-
-
-def outlooks(observation: Observation, rng: random.Random, playouts: int,
-             count: int = TRUMPS_CONSIDERED) -> list[Outlook]:
-    """The outlook of the ``count`` trumps this hand is strongest in, strongest first."""
-    seat = observation.seat
-    assert seat is not None
-    mine = mask_of(observation.hand)
-    ranked = sorted(_BID_TRUMPS, key=lambda t: strength(mine, t), reverse=True)[:count]
-    unseen = [t for t in range(28) if not mine >> t & 1]
-    others = {s: 7 for s in range(4) if s != seat}
-    barred = dict.fromkeys(others, 0)
-    evidence = AuctionEvidence.of(observation)
-    every_seat = 0b1111
-    deals = []
-    for _ in range(playouts):
-        deal = weighted_sample(
-            lambda: deal_tiles(unseen, others, barred, mine, seat, rng),
-            lambda hands: evidence.weight(hands, every_seat), rng)
-        if deal is not None:
-            deals.append(deal)
-    return [Outlook(trump, strength(mine, trump),
-                    [playout(hands, int(trump), seat, seat & 1) for hands in deals])
-            for trump in ranked]
-
-
-def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
-           rng: random.Random) -> bool:
-    """Whether the solver takes every trick (R-CONTRACT-MARKS) for this hand declaring
-    ``trump`` in each of ``deals`` sampled deals, within ``nodes``."""
-    seat = observation.seat
-    assert seat is not None
-    mine = mask_of(observation.hand)
-    unseen = [t for t in range(28) if not mine >> t & 1]
-    others = {s: 7 for s in range(4) if s != seat}
-    budget = nodes
-    for _ in range(deals):
-        hands = deal_tiles(unseen, others, dict.fromkeys(others, 0), mine, seat, rng)
-        if hands is None:
-            return False
-        solver = DealSolver(hands, int(trump), seat & 1, node_limit=budget)
-        try:
-            if not solver.reach(seat, (), solver.points_in_play(())):
-                return False
-        except OutOfBudget:
-            return False
-        budget -= solver.nodes
-    return True
+    if observation.phase is Phase.PLAY:
+        return decide_nello(observation, rng) or play(observation, rng).action
+    return strong_classic.decide(observation, rng)
 
 
 # ----- the auction ----------------------------------------------------------------------------
 
-def _call(observation: Observation, rng: random.Random) -> Action:
-    """Bid the lowest legal bid when it is likely enough to be made (R-BID-POINTS); a marks bid
-    (R-BID-MARKS) only with a hand that takes every trick."""
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call and the trump it is made on (``None`` for a pass)."""
+
+    action: Action
+    outlook: Outlook | None
+
+
+def prospects(observation: Observation) -> list[Outlook]:
+    """How this hand fares as declarer under its strongest trumps, from playouts of deals drawn
+    from a generator seeded by the hand and the calls before this seat's last bid (all the calls
+    so far, in the auction): the same deals when bidding and when naming trump."""
+    seat = observation.seat
+    assert seat is not None
+    calls = observation.auction
+    if observation.phase is not Phase.AUCTION:
+        last = max(i for i, c in enumerate(calls) if c.seat == seat and isinstance(c.action, Bid))
+        calls = calls[:last]
+        observation = replace(observation, auction=calls, contract=None, trump=None,
+                              phase=Phase.AUCTION)
+    seed = f"{sorted(int(t) for t in observation.hand)}|{[str(c.action) for c in calls]}"
+    return outlooks(observation, random.Random(seed), PROSPECT_PLAYOUTS)
+
+
+def auction_call(observation: Observation) -> Call:
+    """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
+    else the call worth most (:func:`call`), and a bid when the dealer may not pass."""
+    special = house_call(observation, max(
+        rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
+    if special is not None:
+        return Call(special, None)
+    found = call(observation)
+    action = rules.legal_call(found.action, observation.legal)
+    return found if action == found.action else Call(action, None)
+
+
+def call(observation: Observation) -> Call:
+    """The call worth most in expected marks (see the module's docstring)."""
     seat = observation.seat
     assert seat is not None
     high = observation.high_bid
     if high is not None and high.team == seat.team:
-        return Pass()  # the partner holds the bid: never bid against them
-    points_bids = [a for a in observation.legal
-                   if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
+        return Call(Pass(), None)  # the partner holds the bid: never bid against them
+    mine = mask_of(observation.hand)
+    if max(strength(mine, t) for t in range(8)) < SCREEN_STRENGTH:
+        return Call(Pass(), None)
+    found = prospects(observation)
     marks_bids = [a for a in observation.legal
                   if isinstance(a, Bid) and a.is_marks and a.kind is BidKind.PLAIN]
-    mine = mask_of(observation.hand)
-    if max(strength(mine, t) for t in _BID_TRUMPS) < SCREEN_STRENGTH:
-        return Pass()
-    found = outlooks(observation, rng, BID_PLAYOUTS)
-    best = max(found, key=lambda o: (o.share(42), o.strength))
-    if (marks_bids and best.strength >= MARKS_STRENGTH and best.share(42) >= MARKS_PLAYOUTS
-            and sweeps(observation, best.trump, MARKS_DEALS, MARKS_NODES, rng)):
-        return max(marks_bids, key=lambda b: b.marks)  # 2 marks when it opens them
+    sweeper = max(found, key=lambda o: (o.share(42), o.strength))
+    if (marks_bids and sweeper.strength >= MARKS_STRENGTH
+            and sweeper.share(42) >= MARKS_PLAYOUTS
+            and sweeps(observation, sweeper.trump, MARKS_DEALS, MARKS_NODES,
+                       random.Random(str(mine)))):
+        return Call(max(marks_bids, key=lambda b: b.marks), sweeper)
+    points_bids = [a for a in observation.legal
+                   if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
     if not points_bids:
-        return Pass()
+        return Call(Pass(), None)
     lowest = points_bids[0].points
-    if max(o.chance(lowest) for o in found) >= _needed_chance(observation):
-        return points_bids[0]
-    return Pass()
+    best = max(found, key=lambda o: (o.chance(lowest), o.strength))
+    chance = best.chance(lowest)
+    if 2 * chance - 1 <= _pass_worth(observation):
+        return Call(Pass(), None)
+    return Call(points_bids[0], best)
 
 
-def _needed_chance(observation: Observation) -> float:
-    """How likely a bid must be to make it worth bidding, from where the auction stands."""
-    seat = observation.seat
-    assert seat is not None
-    high = observation.high_bid
-    if high is not None:
-        return OVERCALL_CHANCE  # passing lets the opponents play their bid
+def _pass_worth(observation: Observation) -> float:
+    """What passing is worth in marks, from where the auction stands."""
+    if observation.high_bid is not None:
+        return PASS_OVER  # passing lets the opponents play their bid
     if len(observation.auction) == 3:
-        return LAST_CHANCE  # passing throws the hand in (R-ALLPASS)
-    return BID_CHANCE
+        return PASS_LAST  # passing throws the hand in (R-ALLPASS)
+    return PASS_OPEN
 
 
 def _name_trump(observation: Observation, rng: random.Random) -> Action:
-    """The trump (R-TRUMP-CHOICE) with the best chance of making the contract; on a marks
-    contract one pile face up (R-PILES), which shows the defenders least."""
+    """The trump the bid was made on (the same sampled deals, :func:`prospects`); Nello when the
+    hand ducks every trick; on a marks contract one pile face up (R-PILES)."""
     contract = observation.contract
     assert contract is not None
     nello = house_trump(observation)
     if nello is not None:
         return nello
-    found = outlooks(observation, rng, TRUMP_PLAYOUTS)
+    if not any(c.seat == observation.seat and isinstance(c.action, Bid)
+               and c.action.kind is BidKind.PLAIN for c in observation.auction):
+        return strong_classic.decide(observation, rng)  # a forced or special contract
+    found = prospects(observation)
     if contract.is_marks:
         best = max(found, key=lambda o: (o.share(42), o.strength))
     else:
-        bid = contract.bid.points
-        best = max(found, key=lambda o: (o.chance(bid), o.strength))
+        best = max(found, key=lambda o: (o.chance(contract.bid.points), o.strength))
     choice = NameTrump(best.trump, 1 if contract.is_marks else None)
-    return choice if choice in observation.legal else rules.decide(observation, rng)
+    return choice if choice in observation.legal else strong_classic.decide(observation, rng)
 
 
 # ----- play -----------------------------------------------------------------------------------
 
-def _play(observation: Observation, rng: random.Random) -> Action:
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """A play and how it was found: the solver's search (``None`` when there was no choice to
+    search), and whether playouts chose it because too few deals were solved."""
+
+    action: Action
+    search: PlaySearch | None
+    by_playouts: bool
+
+
+def play(observation: Observation, rng: random.Random) -> PlayChoice:
+    """The play for 42: solved sampled deals, or playouts when too few could be solved in the
+    budget; in the 250-point game, playouts valued in points (every point counts)."""
     facts = play_facts(observation)
     if facts is None:
-        return rules.decide(observation, rng)
-    ranked = [play.tile for play in rules.rank_plays(observation)]
-    alive = facts.mine | facts.unseen | mask_of(t for _, t in facts.trick)
-    candidates = distinct_trumps(ranked, mask_of(ranked), alive, facts.model)
+        return PlayChoice(strong_classic.decide(observation, rng), None, False)
+    if observation.options.points_game:
+        return PlayChoice(decide_play(observation, rng, in_points=True), None, True)
+    candidates = play_candidates(observation, facts)
     if len(candidates) == 1:
-        return Play(TILES[candidates[0]])
+        return PlayChoice(Play(TILES[candidates[0]]), None, False)
     left = len(observation.hand)
-    samples = PLAY_SAMPLES.get(left, 1)
-    budget = PLAY_NODES.get(left, 1)
-    draw = _sampler(observation, facts, rng)
-    scores = dict.fromkeys(candidates, 0)
-    done = 0
-    while done < samples:
-        hands = draw()
-        if hands is None:
-            break
-        solver = DealSolver(hands, facts.model, facts.team, node_limit=budget)
-        need = facts.need
-        if facts.marks:
-            need = solver.points_in_play(facts.trick)
-        try:
-            results = [solver.reach_after(facts.leader, facts.trick, tile, need)
-                       for tile in candidates]
-        except OutOfBudget:
-            break
-        budget -= solver.nodes
-        done += 1
-        for tile, made in zip(candidates, results, strict=True):
-            scores[tile] += made is facts.ours
-        if _settled(sorted(scores.values(), reverse=True), done, samples):
-            break
-    best = max(scores.values())
-    return Play(TILES[next(t for t in candidates if scores[t] == best)])
+    if left >= SHORTLIST_FROM and len(candidates) > SHORTLIST:
+        candidates = _shortlist(observation, candidates, rng)
+    found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
+                        PLAY_NODES.get(left, 1))
+    if found.solved < FEWEST_SOLVED and not found.settled:
+        return PlayChoice(decide_play(observation, rng), found, True)
+    return PlayChoice(found.best, found, False)
 
 
-def _sampler(observation: Observation, facts: PlayFacts,
-             rng: random.Random) -> Callable[[], list[int] | None]:
-    """Deals consistent with the facts, weighted by the auction while the hands are still
-    about what they were in it (the first two tricks)."""
-    evidence = AuctionEvidence.of(observation)
-    on_table = [0, 0, 0, 0]
-    for seat, tile in facts.trick:
-        on_table[seat] |= 1 << tile
-    complete = sum(1 << s for s in range(4)
-                   if facts.sizes[s] + (1 if on_table[s] else 0) >= 6 and s != facts.seat)
-
-    def weigh(hands: list[int]) -> float:
-        return evidence.weight([h | t for h, t in zip(hands, on_table, strict=True)], complete)
-
-    def draw() -> list[int] | None:
-        if not complete:
-            return sample_hands(facts, rng)
-        return weighted_sample(lambda: sample_hands(facts, rng), weigh, rng)
-
-    return draw
+def _shortlist(observation: Observation, candidates: list[int],
+               rng: random.Random) -> list[int]:
+    """The few candidates that sampled playouts value most, in the rules of thumb's order: so
+    many fewer tiles to solve that most deals are solved within the budget."""
+    plays = [Play(TILES[t]) for t in candidates]
+    scores = playout_scores(observation, rng, plays)
+    kept = sorted(plays, key=lambda p: -scores[p])[:SHORTLIST]  # stable: ties keep the order
+    return [t for t in candidates if Play(TILES[t]) in kept]
 
 
-def _settled(ordered: list[int], done: int, samples: int) -> bool:
-    """Whether more deals cannot change the choice: the leader cannot be caught, or every
-    candidate has had the same result in every deal so far (the contract no longer depends on
-    this tile), which the rules of thumb then settle."""
-    if ordered[0] - ordered[1] > samples - done:
-        return True
-    return done >= SETTLED_AFTER and ordered[0] == ordered[-1] and ordered[0] in (0, done)
-
-
-__all__ = ["Outlook", "decide", "outlooks", "sweeps"]
+__all__ = ["Call", "PlayChoice", "auction_call", "call", "decide", "play", "prospects"]

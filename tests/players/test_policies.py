@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import Game, Observation, Options, Phase, observe
-from engine.actions import Action
+from engine.actions import Action, Bid, NameTrump, Pass
 from engine.players import Policy, load_policy, random_legal, rules, strong
 
 from .conftest import decision_points, twin
@@ -119,3 +119,23 @@ def test_no_policy_acts_out_of_turn() -> None:
     for policy in POLICIES.values():
         with pytest.raises(ValueError):
             policy(observation, random.Random(0))
+
+
+def test_the_strong_player_names_the_trump_its_bid_was_made_on() -> None:
+    """The bid and the trump agree: the declarer names the trump its winning bid assumed."""
+    checked = 0
+    for index in range(40):
+        game = Game.new(f"agree {index}")
+        seat = game.to_act
+        assert seat is not None
+        found = strong.call(observe(game, seat))
+        if not isinstance(found.action, Bid) or found.action.is_marks:
+            continue
+        game = game.apply(seat, found.action)
+        while game.hand.phase is Phase.AUCTION:
+            game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+        named = strong.decide(observe(game, seat), random.Random(index))
+        assert found.outlook is not None and isinstance(named, NameTrump)
+        assert named.trump == found.outlook.trump
+        checked += 1
+    assert checked >= 5
