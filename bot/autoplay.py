@@ -8,6 +8,9 @@ is pacing for the people watching, counted from the move before; it is no move c
 (R-NO-CLOCK): members are never hurried, and nothing but a computer player's own turn ever
 happens by itself. After a restart, :meth:`Autoplay.resume` picks up every table whose seat to
 act is a computer player's; the decision is made again from the same seed, so it is the same.
+
+A table's level (:class:`bot.records.Level`) says who decides: the configured policy (the strong
+player) in the worker processes, or at a casual table the rules of thumb, in this process.
 """
 
 from __future__ import annotations
@@ -20,18 +23,20 @@ from collections.abc import Callable
 from engine import Observation, Phase, RuleError
 from engine.players import Policy, load_policy
 
-from .records import Status
+from .records import Level, Status
 from .service import Accepted, ComputerTurn, Refusal, TableService
 from .thinking import Thinker, decide_here
 
 log = logging.getLogger(__name__)
 
-FALLBACK_POLICY = "engine.players.rules:decide"
+FALLBACK_POLICY = CASUAL_POLICY = "engine.players.rules:decide"
+"""The rules of thumb: a casual table's computer players, and the fallback when the configured
+policy fails (a broken worker, an illegal choice), so that a table is never stuck on a computer
+player. They decide in the bot's own process: under a quarter of a millisecond a decision in
+every game of the family. Should they fail too, or choose something not allowed, the first
+legal action is played."""
 HAND_BOUNDARY = 3
 """How many pauses a computer player waits before the first call of a new hand."""
-"""Decides in the bot's own process when the configured policy fails (a broken worker, an
-illegal choice), so that a table is never stuck on a computer player; it takes microseconds.
-Should it fail too, or choose something not allowed, the first legal action is played."""
 
 
 class Autoplay:
@@ -145,6 +150,8 @@ class Autoplay:
         return self.pause * (HAND_BOUNDARY if opening else 1)
 
     async def _decide(self, turn: ComputerTurn) -> str:
+        if turn.level is Level.CASUAL:
+            return self._decide_here(turn)
         try:
             return await self.thinker.decide(turn.observation, turn.seed)
         except asyncio.CancelledError:
@@ -155,8 +162,9 @@ class Autoplay:
             return self._decide_here(turn)
 
     def _decide_here(self, turn: ComputerTurn) -> str:
-        """The fallback policy's choice if it is legal, else the first legal action: whatever
-        the house rules, a computer player's turn always ends in a legal move."""
+        """The rules of thumb's choice if it is legal, else the first legal action: whatever
+        the house rules, a computer player's turn always ends in a legal move. They decide
+        for a casual table, and whenever the strong player fails."""
         legal = [str(action) for action in turn.observation.legal]
         try:
             text = decide_here(self._fallback, turn.observation, turn.seed)

@@ -34,6 +34,7 @@ from typing import Any, TextIO
 
 from engine import Observation
 from engine.players import load_policy
+from engine.players.hints import Hint
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from .autoplay import Autoplay
@@ -88,6 +89,9 @@ class TimedThinker:
             return await self.inner.decide(observation, seed)
         finally:
             self.figures.decisions.append(time.perf_counter() - started)
+
+    async def hint(self, observation: Observation) -> Hint:
+        return await self.inner.hint(observation)
 
     async def close(self) -> None:
         await self.inner.close()

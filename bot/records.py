@@ -54,6 +54,15 @@ class GameKind(Enum):
         return self is GameKind.POINTS or self.variant.scoring.in_points
 
 
+class Level(Enum):
+    """How strong a table's computer players are: the rules of thumb, or the best player."""
+
+    CASUAL = "casual"
+    """The rules of thumb (``engine.players.rules``): quick, and beatable."""
+    STRONG = "strong"
+    """The strongest player the bot runs (``BOT_POLICY``, by default ``engine.players.strong``)."""
+
+
 class PlayerKind(Enum):
     MEMBER = "member"
     COMPUTER = "computer"
@@ -113,6 +122,10 @@ class TableRecord:
     """Who pressed Rematch after the game; it starts once every seated member has."""
     variant: Variant = FORTY_TWO
     """The game the table plays; its seating says how many seats there are."""
+    level: Level = Level.STRONG
+    """How strong its computer players are; kept for a rematch."""
+    hints: bool = True
+    """Whether its members may ask for a hint on their panel."""
 
     @property
     def rematch_needed(self) -> frozenset[int]:
@@ -196,6 +209,8 @@ class PlayerResult:
     game: GameKind = GameKind.MARKS
     partners: tuple[int, ...] = ()
     """Who played on the member's side: members' ids, and 0 for a computer player."""
+    hints: int = 0
+    """How many turns of this game the member asked for a hint at."""
 
 
 COMPUTER_PARTNER = 0
@@ -222,12 +237,15 @@ class ComputerResult:
     contracts_made: int
     points: int = 0
     game: GameKind = GameKind.MARKS
+    level: Level = Level.STRONG
 
 
 @dataclass(frozen=True, slots=True)
 class ComputerStanding:
-    """The computer players' line on a server's leaderboard: every seat they held, together."""
+    """The computer players' line on a server's leaderboard: every seat they held at one
+    level, together."""
 
+    level: Level
     seats_played: int
     seats_won: int
     marks_won: int
@@ -248,3 +266,5 @@ class Standing:
     contracts_made: int
     points_won: int = 0
     """Points scored in 250-point games (their own leaderboard)."""
+    hints_used: int = 0
+    """Turns of their finished games at which they asked for a hint."""

@@ -54,6 +54,7 @@ from .records import (
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Level,
     Partner,
     Player,
     PlayerResult,
@@ -236,6 +237,8 @@ class ComputerTurn:
     seat: Seat
     observation: Observation
     seed: str
+    level: Level = Level.STRONG
+    """How strong the table's computer players are: which policy decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +379,11 @@ class TableService:
                           game: GameKind = GameKind.MARKS) -> list[Standing]:
         return await self.storage.leaderboard(guild_id, limit, game)
 
-    async def computer_standing(self, guild_id: int,
-                                game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
-        """The server's computer players, every seat they held counted together."""
-        return await self.storage.computer_standing(guild_id, game)
+    async def computer_standings(self, guild_id: int,
+                                 game: GameKind = GameKind.MARKS) -> list[ComputerStanding]:
+        """The server's computer players, a line per level, every seat they held at it
+        counted together."""
+        return await self.storage.computer_standings(guild_id, game)
 
     async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
         """A member's games on this server: each kind's line, and their favourite partner."""
@@ -405,11 +409,13 @@ class TableService:
     async def open_table(self, guild_id: int, channel_id: int, user_id: int,
                          locale: str | None, fill: Fill = Fill.NONE,
                          options: Options | None = None, *,
-                         name: str | None = None, variant: Variant = FORTY_TWO) -> TableSnapshot:
+                         name: str | None = None, variant: Variant = FORTY_TWO,
+                         level: Level = Level.STRONG, hints: bool = True) -> TableSnapshot:
         """A new table of ``variant``'s game in this channel, its creator in the first seat;
         with ``fill``, computer players take the other seats (or all of them), ready to start.
-        ``options`` are its house rules (the service's default ones if left out; 42 only); its
-        creator may change them until the start."""
+        ``options`` are its house rules (the service's default ones if left out; 42 only);
+        ``level`` how strong its computer players are, ``hints`` whether members may ask for
+        hints. Its creator may change them until the start."""
         count = variant.seating.count
         seats: list[Player | None] = [Player.member(user_id, name)] + [None] * (count - 1)
         if fill is Fill.OTHERS:
@@ -421,7 +427,8 @@ class TableService:
         try:
             table = await self.storage.create_table(
                 guild_id, channel_id, user_id, locale, seats,
-                options=self._options if options is None else options, variant=variant)
+                options=self._options if options is None else options, variant=variant,
+                level=level, hints=hints)
         except ConflictError:
             existing = await self.storage.active_table(channel_id)
             raise Refusal("This channel already has a table: {link}", table=existing) from None
@@ -540,6 +547,32 @@ class TableService:
             log.info("table %s: house rules %s", table_id, ", ".join(options.names) or "none")
             return self._snapshot(live)
 
+    async def set_computers(self, table_id: int, user_id: int, *, level: Level | None = None,
+                            hints: bool | None = None) -> TableSnapshot:
+        """The creator chooses, before the start, how strong the computer players are and
+        whether hints are offered (what is left out stays as it is)."""
+        async with self._locks[table_id]:
+            live = await self._load(table_id)
+            table = live.table
+            if table.status is Status.PLAYING:
+                raise Refusal("The game has started: its settings can't change now.")
+            if not table.status.is_active:
+                raise Refusal("This table is closed.")
+            if user_id != table.creator_id:
+                raise Refusal("Only the table's creator {creator} can choose that.",
+                              creator=f"<@{table.creator_id}>")
+            level = table.level if level is None else level
+            hints = table.hints if hints is None else hints
+            try:
+                await self.storage.set_computers(table_id, level, hints)
+            except ConflictError:
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; try again.") from None
+            live.table = replace(table, level=level, hints=hints)
+            log.info("table %s: %s computer players, hints %s", table_id, level.value,
+                     "on" if hints else "off")
+            return self._snapshot(live)
+
     async def start(self, table_id: int, user_id: int) -> TableSnapshot:
         """Random first dealer, the deal, the auction (R-DEALER, R-DEAL, R-AUCTION)."""
         async with self._locks[table_id]:
@@ -628,7 +661,7 @@ class TableService:
                 new = await self.storage.create_table(
                     table.guild_id, table.channel_id, table.creator_id, table.locale,
                     table.seats, seed=seed, options=table.options, rules_version=RULES_VERSION,
-                    variant=table.variant)
+                    variant=table.variant, level=table.level, hints=table.hints)
             except ConflictError:
                 existing = await self.storage.active_table(table.channel_id)
                 raise Refusal("This channel already has a table: {link}", table=existing) from None
@@ -799,7 +832,38 @@ class TableService:
             if seat is None or not table.computer_plays(seat):
                 return None
             return ComputerTurn(table_id, live.count, seat, observe(game, seat),
-                                computer_seed(table.seed, live.count))
+                                computer_seed(table.seed, live.count), table.level)
+
+    async def hint_panel(self, table_id: int, user_id: int, hand_number: int,
+                         count: int) -> Panel:
+        """A member asks for a hint from their panel drawn at ``count`` actions: refused unless
+        the table offers hints and it is still that member's turn; counted (once per turn) for
+        the leaderboard when the game ends. The hint is worked out from the panel's
+        observation, the seat's own (R-SEE-HAND), and from nothing else."""
+        async with self._locks[table_id]:
+            live = await self._load_current(table_id)
+            table = live.table
+            if table.status is not Status.PLAYING or live.game is None:
+                raise Refusal("A hint can be asked for only while the game is on.")
+            seat = self._seat(table, user_id)
+            panel = self._panel(live, seat)
+            if not table.hints:
+                raise Refusal("Hints are off at this table.", panel=panel)
+            if hand_number != live.game.hand_number or count != live.count:
+                raise Refusal("That panel was out of date, so no hint was given; here is your"
+                              " current one.", panel=panel)
+            if seat in table.stand_ins:
+                raise Refusal("A computer player is playing for you while you are away: press"
+                              " I'm back to play again.", panel=panel)
+            if live.game.to_act != seat:
+                raise Refusal("A hint is for your own turn.", panel=panel)
+            try:
+                await self.storage.count_hint(table_id, user_id, live.count)
+            except ConflictError:
+                self._live.pop(table_id, None)
+                raise Refusal("The table changed meanwhile; try again.") from None
+            log.info("table %s: a hint for %s", table_id, seat.title)
+            return panel
 
     async def act_as_computer(self, turn: ComputerTurn, text: str) -> Accepted | None:
         """Apply a computer player's decision for ``turn``, through the same path as a
@@ -1041,7 +1105,7 @@ def _results(table: TableRecord, game: Game, contracts: Sequence[tuple[Seat, boo
             members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind,
                                         partners))
         elif player.is_computer:
-            computers.append(ComputerResult(won, marks, bid, made, points, kind))
+            computers.append(ComputerResult(won, marks, bid, made, points, kind, table.level))
     return members, computers
 
 

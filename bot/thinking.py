@@ -20,23 +20,29 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from engine import Observation
 from engine.players import Policy, load_policy
+from engine.players.hints import Hint, hint
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 WORKER_NICENESS = 10
 """How much lower than the bot a worker runs: the event loop gets a core first."""
 
 
 class Thinker(Protocol):
-    """Decides a computer player's action, returned in its short text form."""
+    """Decides a computer player's action, returned in its short text form, and works out a
+    member's hint (the strong player's choice and its reason), each from one observation."""
 
     async def decide(self, observation: Observation, seed: str) -> str: ...
+
+    async def hint(self, observation: Observation) -> Hint: ...
 
     async def close(self) -> None: ...
 
@@ -68,6 +74,10 @@ def _start_worker(policy_path: str, parent: int) -> None:
 def _decide_in_worker(observation: Observation, seed: str) -> str:
     assert _policy is not None, "the worker was started without a policy"
     return str(_policy(observation, random.Random(seed)))
+
+
+def _hint_in_worker(observation: Observation) -> Hint:
+    return hint(observation)
 
 
 def decide_here(policy: Policy, observation: Observation, seed: str) -> str:
@@ -125,13 +135,19 @@ class PoolThinker:
         return executor
 
     async def decide(self, observation: Observation, seed: str) -> str:
+        return await self._run(_decide_in_worker, observation, seed)
+
+    async def hint(self, observation: Observation) -> Hint:
+        return await self._run(_hint_in_worker, observation)
+
+    async def _run(self, work: Callable[..., T], *args: object) -> T:
         if self._executor is None:
             await self.start()
         executor = self._executor
         assert executor is not None
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(executor, _decide_in_worker, observation, seed)
+            return await loop.run_in_executor(executor, work, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): the next decision starts new ones.
             log.error("a computer player's process died; new ones start at the next decision")

@@ -33,6 +33,7 @@ from ..records import (
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Level,
     Partner,
     Player,
     PlayerKind,
@@ -45,11 +46,11 @@ from ..records import (
 from ..shards import ALL, Shards
 from .target import is_postgres
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                 "rules_version, status, ping_message_id, variant")
+                 "rules_version, status, ping_message_id, variant, level, hints")
 NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
 BATCH = 500
 """Tables whose seats are read in one query (far below either backend's parameter limit)."""
@@ -154,7 +155,8 @@ class Storage(ABC):
                            locale: str | None, seats: Sequence[Player | None],
                            seed: str | None = None, options: Options = DEFAULT_OPTIONS,
                            rules_version: int | None = None,
-                           variant: Variant = FORTY_TWO) -> TableRecord:
+                           variant: Variant = FORTY_TWO, level: Level = Level.STRONG,
+                           hints: bool = True) -> TableRecord:
         """A new table of ``variant``'s game; with a seed its game starts at once (a rematch),
         else it is a lobby.
 
@@ -163,10 +165,10 @@ class Storage(ABC):
         async with self._transaction() as db:
             row = await db.fetchrow(
                 "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
-                " rules_version, status, variant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                " RETURNING id",
+                " rules_version, status, variant, level, hints)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
                 guild_id, channel_id, creator_id, locale, seed, options_json(options),
-                rules_version, status.value, variant.name)
+                rules_version, status.value, variant.name, level.value, int(hints))
             table_id = int(row[0])
             await db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, user_id, name)"
@@ -257,6 +259,24 @@ class Storage(ABC):
             await db.execute(f"UPDATE tables SET options = $1, updated_at = {self.NOW}"
                              " WHERE id = $2", options_json(options), table_id)
 
+    async def set_computers(self, table_id: int, level: Level, hints: bool) -> None:
+        """How strong the table's computer players are, and whether hints are offered.
+
+        Raises :class:`ConflictError` unless the table is in its lobby."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.LOBBY)
+            await db.execute(f"UPDATE tables SET level = $1, hints = $2, updated_at = {self.NOW}"
+                             " WHERE id = $3", level.value, int(hints), table_id)
+
+    async def count_hint(self, table_id: int, user_id: int, n: int) -> None:
+        """The member asked for a hint at the game's action ``n`` (counted once per turn).
+
+        Raises :class:`ConflictError` unless the game is on."""
+        async with self._transaction() as db:
+            await self._require_status(db, table_id, Status.PLAYING)
+            await db.execute("INSERT INTO hints_asked (table_id, user_id, n) VALUES ($1, $2, $3)"
+                             " ON CONFLICT DO NOTHING", table_id, user_id, n)
+
     async def close_table(self, table_id: int) -> None:
         async with self._transaction() as db:
             await db.execute(f"UPDATE tables SET status = 'closed', updated_at = {self.NOW}"
@@ -300,7 +320,11 @@ class Storage(ABC):
                 return
             await db.execute(f"UPDATE tables SET status = 'finished', updated_at = {self.NOW}"
                              " WHERE id = $1", table_id)
-            await self._add_results(db, guild_id, list(finished), list(computers))
+            asked = {row[0]: int(row[1]) for row in await db.fetch(
+                "SELECT user_id, count(*) FROM hints_asked WHERE table_id = $1 GROUP BY user_id",
+                table_id)}
+            members = [dataclasses.replace(r, hints=asked.get(r.user_id, 0)) for r in finished]
+            await self._add_results(db, guild_id, members, list(computers))
 
     async def _add_results(self, db: Sql, guild_id: int, members: list[PlayerResult],
                            computers: list[ComputerResult]) -> None:
@@ -308,17 +332,19 @@ class Storage(ABC):
         games ending at once with the same players never wait on each other in a circle."""
         await db.executemany(
             "INSERT INTO player_stats (guild_id, game, user_id, games_played, games_won,"
-            " marks_won, points_won, contracts_bid, contracts_made)"
-            " VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)"
+            " marks_won, points_won, contracts_bid, contracts_made, hints_used)"
+            " VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
             " games_played = player_stats.games_played + 1,"
             " games_won = player_stats.games_won + excluded.games_won,"
             " marks_won = player_stats.marks_won + excluded.marks_won,"
             " points_won = player_stats.points_won + excluded.points_won,"
             " contracts_bid = player_stats.contracts_bid + excluded.contracts_bid,"
-            " contracts_made = player_stats.contracts_made + excluded.contracts_made",
+            " contracts_made = player_stats.contracts_made + excluded.contracts_made,"
+            " hints_used = player_stats.hints_used + excluded.hints_used",
             sorted(((guild_id, r.game.value, r.user_id, int(r.won), r.marks, r.points,
-                     r.contracts_bid, r.contracts_made) for r in members), key=_by_key(3)))
+                     r.contracts_bid, r.contracts_made, r.hints) for r in members),
+                   key=_by_key(3)))
         await db.executemany(
             "INSERT INTO partner_stats (guild_id, user_id, partner_id, games, wins)"
             " VALUES ($1, $2, $3, 1, $4) ON CONFLICT (guild_id, user_id, partner_id) DO"
@@ -326,22 +352,23 @@ class Storage(ABC):
             " wins = partner_stats.wins + excluded.wins",
             sorted(((guild_id, r.user_id, partner, int(r.won)) for r in members
                     for partner in r.partners), key=_by_key(3)))
-        by_game: dict[GameKind, list[ComputerResult]] = {}
+        by_line: dict[tuple[GameKind, Level], list[ComputerResult]] = {}
         for seat in computers:
-            by_game.setdefault(seat.game, []).append(seat)
-        for game, seats in sorted(by_game.items(), key=lambda item: item[0].value):
+            by_line.setdefault((seat.game, seat.level), []).append(seat)
+        for (game, level), seats in sorted(by_line.items(),
+                                           key=lambda item: (item[0][0].value, item[0][1].value)):
             await db.execute(
-                "INSERT INTO computer_stats (guild_id, game, seats_played, seats_won,"
+                "INSERT INTO computer_stats (guild_id, game, level, seats_played, seats_won,"
                 " marks_won, points_won, contracts_bid, contracts_made)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                " ON CONFLICT (guild_id, game) DO UPDATE SET"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " ON CONFLICT (guild_id, game, level) DO UPDATE SET"
                 " seats_played = computer_stats.seats_played + excluded.seats_played,"
                 " seats_won = computer_stats.seats_won + excluded.seats_won,"
                 " marks_won = computer_stats.marks_won + excluded.marks_won,"
                 " points_won = computer_stats.points_won + excluded.points_won,"
                 " contracts_bid = computer_stats.contracts_bid + excluded.contracts_bid,"
                 " contracts_made = computer_stats.contracts_made + excluded.contracts_made",
-                guild_id, game.value, len(seats), sum(r.won for r in seats),
+                guild_id, game.value, level.value, len(seats), sum(r.won for r in seats),
                 sum(r.marks for r in seats), sum(r.points for r in seats),
                 sum(r.contracts_bid for r in seats), sum(r.contracts_made for r in seats))
 
@@ -415,7 +442,7 @@ class Storage(ABC):
                  else "marks_won DESC, games_won DESC")
         rows = await self._fetch(
             "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made,"
-            " points_won FROM player_stats WHERE guild_id = $1 AND game = $2"
+            " points_won, hints_used FROM player_stats WHERE guild_id = $1 AND game = $2"
             f" ORDER BY {order}, games_played ASC, user_id LIMIT $3",
             guild_id, game.value, limit)
         return [Standing(*row) for row in rows]
@@ -424,7 +451,7 @@ class Storage(ABC):
         """A member's line in each kind of game they have finished."""
         rows = await self._fetch(
             "SELECT game, user_id, marks_won, games_played, games_won, contracts_bid,"
-            " contracts_made, points_won FROM player_stats WHERE guild_id = $1"
+            " contracts_made, points_won, hints_used FROM player_stats WHERE guild_id = $1"
             " AND user_id = $2", guild_id, user_id)
         return {GameKind(row[0]): Standing(*row[1:]) for row in rows
                 if row[0] in {kind.value for kind in GameKind}}
@@ -437,14 +464,17 @@ class Storage(ABC):
             guild_id, user_id)
         return Partner(*row) if row is not None else None
 
-    async def computer_standing(self, guild_id: int,
-                                game: GameKind = GameKind.MARKS) -> ComputerStanding | None:
-        """The server's computer players, all seats together; ``None`` before their first."""
-        row = await self._fetchrow(
-            "SELECT seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
+    async def computer_standings(self, guild_id: int,
+                                 game: GameKind = GameKind.MARKS) -> list[ComputerStanding]:
+        """The server's computer players, one line per level (strong first), all seats of a
+        level together; none before their first game."""
+        rows = await self._fetch(
+            "SELECT level, seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
             " points_won FROM computer_stats WHERE guild_id = $1 AND game = $2",
             guild_id, game.value)
-        return ComputerStanding(*row) if row is not None else None
+        lines = [ComputerStanding(Level(row[0]), *row[1:]) for row in rows
+                 if row[0] in {level.value for level in Level}]
+        return sorted(lines, key=lambda line: list(Level).index(line.level), reverse=True)
 
     # ----- helpers ------------------------------------------------------------------------------
 
@@ -506,7 +536,7 @@ class Storage(ABC):
             options=options_from_json(row["options"]), rules_version=row["rules_version"],
             stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
             ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
-            variant=variants[row["id"]],
+            variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
         ) for row in rows]
 
 

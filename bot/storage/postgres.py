@@ -116,7 +116,23 @@ BASELINE: tuple[str, ...] = (
         PRIMARY KEY (guild_id, user_id)
     )""",
 )
-MIGRATIONS: dict[int, tuple[str, ...]] = {}
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    5: (  # computer players' levels, hints
+        "ALTER TABLE tables ADD COLUMN level TEXT NOT NULL DEFAULT 'strong'"
+        " CHECK (level IN ('casual', 'strong'))",
+        "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 1 CHECK (hints IN (0, 1))",
+        """CREATE TABLE hints_asked (
+            table_id BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id  BIGINT NOT NULL,
+            n        INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id, n)
+        )""",
+        "ALTER TABLE player_stats ADD COLUMN hints_used INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE computer_stats ADD COLUMN level TEXT NOT NULL DEFAULT 'strong'",
+        "ALTER TABLE computer_stats DROP CONSTRAINT computer_stats_pkey",
+        "ALTER TABLE computer_stats ADD PRIMARY KEY (guild_id, game, level)",
+    ),
+}
 """The statements that bring the schema from version ``n - 1`` to ``n``, past the baseline."""
 assert sorted(MIGRATIONS) == list(range(BASELINE_VERSION + 1, SCHEMA_VERSION + 1)), (
     "each schema version past the baseline has its PostgreSQL migration")

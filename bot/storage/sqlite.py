@@ -219,6 +219,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (guild_id, user_id)
         ) WITHOUT ROWID""",
     ),
+    (  # 5: computer players' levels, hints
+        "ALTER TABLE tables ADD COLUMN level TEXT NOT NULL DEFAULT 'strong'"
+        " CHECK (level IN ('casual', 'strong'))",
+        "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 1 CHECK (hints IN (0, 1))",
+        """CREATE TABLE hints_asked (
+            table_id INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id  INTEGER NOT NULL,
+            n        INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id, n)
+        ) WITHOUT ROWID""",
+        "ALTER TABLE player_stats ADD COLUMN hints_used INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE computer_stats_5 (
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL DEFAULT 'marks',
+            level          TEXT NOT NULL DEFAULT 'strong',
+            seats_played   INTEGER NOT NULL DEFAULT 0,
+            seats_won      INTEGER NOT NULL DEFAULT 0,
+            marks_won      INTEGER NOT NULL DEFAULT 0,
+            points_won     INTEGER NOT NULL DEFAULT 0,
+            contracts_bid  INTEGER NOT NULL DEFAULT 0,
+            contracts_made INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game, level)
+        ) WITHOUT ROWID""",
+        "INSERT INTO computer_stats_5 SELECT guild_id, game, 'strong', seats_played, seats_won,"
+        " marks_won, points_won, contracts_bid, contracts_made FROM computer_stats",
+        "DROP TABLE computer_stats",
+        "ALTER TABLE computer_stats_5 RENAME TO computer_stats",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 

@@ -18,6 +18,7 @@ from bot.service import TableService
 from bot.storage import Storage
 from bot.thinking import PoolThinker, Thinker
 from engine import Observation
+from engine.players.hints import Hint
 from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import running_client
 
@@ -47,6 +48,9 @@ class WatchedThinker:
         for look in list(self.before):
             await look()
         return await self.inner.decide(observation, seed)
+
+    async def hint(self, observation: Observation) -> Hint:
+        return await self.inner.hint(observation)
 
     async def close(self) -> None:
         await self.inner.close()

@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from bot.autoplay import Autoplay
-from bot.records import Status
+from bot.records import Level, Status
 from bot.service import Fill, Refusal, TableService, computer_seed
 from bot.storage import Storage
 from bot.thinking import PoolThinker, decide_here
 from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
+from engine.players.hints import Hint, hint
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO = 1, 2, 3
@@ -41,6 +42,9 @@ class InlineThinker:
         await asyncio.sleep(0)
         self.decisions += 1
         return decide_here(self.policy, observation, seed)
+
+    async def hint(self, observation: Observation) -> Hint:
+        return hint(observation)
 
     async def close(self) -> None:
         self.closed = True
@@ -151,8 +155,8 @@ async def test_computers_play_their_seats_and_never_a_members(service: TableServ
     board = await service.leaderboard(GUILD)
     assert [(s.user_id, s.games_played, s.games_won) for s in board] == [
         (ANA, 1, int(winner is Seat.NORTH.team))]
-    computers = await service.computer_standing(GUILD)
-    assert computers is not None and computers.seats_played == 3
+    [computers] = await service.computer_standings(GUILD)
+    assert computers.level is Level.STRONG and computers.seats_played == 3
     assert computers.seats_won == (1 if winner is Seat.NORTH.team else 2)
 
 

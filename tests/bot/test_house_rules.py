@@ -35,6 +35,7 @@ from engine import (
     summarize,
 )
 from engine.options import NelloDoubles
+from engine.players.hints import Hint
 from tests.bot.test_render import check_limits, texts
 
 GUILD, CHANNEL = 10, 20
@@ -162,7 +163,7 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         seat = next(s for s, u in SEATED.items() if u == standing.user_id)
         assert standing.points_won == observation.score[seat.team]
         assert standing.games_won == (seat.team is observation.winner)
-    reply = render.leaderboard_message(board, None, "guild", None, GameKind.POINTS)
+    reply = render.leaderboard_message(board, None, "guild", (), GameKind.POINTS)
     assert "250-point games" in texts(reply)[0] and "points scored" in texts(reply)[1]
     for user in SEATED.values():
         agreed = await service.rematch(table_id, user)
@@ -360,6 +361,9 @@ def test_nello_and_points_summaries() -> None:
 
 class Broken:
     async def decide(self, observation: Observation, seed: str) -> str:
+        raise RuntimeError("the worker is gone")
+
+    async def hint(self, observation: Observation) -> Hint:
         raise RuntimeError("the worker is gone")
 
     async def close(self) -> None:

@@ -410,8 +410,8 @@ async def test_a_table_of_another_game(service: TableService, storage: Storage) 
     assert [(s.user_id, s.games_played) for s in standings] == [(ANA, 1)]
     won = snap.observation.winner == Team(0)
     assert standings[0].games_won == int(won)
-    computers = await service.computer_standing(GUILD, GameKind.MOON)
-    assert computers is not None and computers.seats_played == 2
+    [computers] = await service.computer_standings(GUILD, GameKind.MOON)
+    assert computers.seats_played == 2
     assert computers.seats_won == int(not won)  # one winner: a player, not a side of two
     assert await service.leaderboard(GUILD) == []  # 42's board is apart
 

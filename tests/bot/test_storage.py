@@ -17,6 +17,7 @@ from bot.records import (
     ComputerResult,
     ComputerStanding,
     GameKind,
+    Level,
     Partner,
     Player,
     PlayerResult,
@@ -167,7 +168,7 @@ async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None
         assert table.seats == tuple(Player.member(u) for u in (ANA, BIA, CAIO, DAVI))
         assert (table.stand_ins, table.away_votes) == (frozenset(), ())
         assert [(s.user_id, s.marks_won) for s in await storage.leaderboard(GUILD)] == [(ANA, 17)]
-        assert await storage.computer_standing(GUILD) is None
+        assert await storage.computer_standings(GUILD) == []
         await storage.add_away_vote(1, Seat.EAST, ANA, hand_over=False)
         found = await storage.table(1)
         assert found is not None and found.away_votes == ((Seat.EAST, ANA),)
@@ -231,9 +232,10 @@ async def test_computer_players_have_their_own_line(storage: Storage) -> None:
         computers=[ComputerResult(False, 4, 1, 1), ComputerResult(True, 7, 1, 0),
                    ComputerResult(False, 4, 0, 0)])
     assert [s.user_id for s in await storage.leaderboard(GUILD)] == [ANA]
-    assert await storage.computer_standing(GUILD) == ComputerStanding(
-        seats_played=3, seats_won=1, marks_won=15, contracts_bid=2, contracts_made=1)
-    assert await storage.computer_standing(GUILD + 1) is None
+    assert await storage.computer_standings(GUILD) == [ComputerStanding(
+        Level.STRONG, seats_played=3, seats_won=1, marks_won=15, contracts_bid=2,
+        contracts_made=1)]
+    assert await storage.computer_standings(GUILD + 1) == []
 
 
 async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: Path) -> None:
@@ -257,9 +259,10 @@ async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: P
     try:
         assert await storage.schema_version() == SCHEMA_VERSION
         assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
-        assert await storage.computer_standing(GUILD) == ComputerStanding(6, 2, 20, 5, 4)
+        assert await storage.computer_standings(GUILD) == [
+            ComputerStanding(Level.STRONG, 6, 2, 20, 5, 4)]
         assert await storage.leaderboard(GUILD, game=GameKind.POINTS) == []
-        assert await storage.computer_standing(GUILD, GameKind.POINTS) is None
+        assert await storage.computer_standings(GUILD, GameKind.POINTS) == []
         await storage.append_action(
             1, StoredAction(0, 1, Seat.NORTH, "pass"),
             finished=[PlayerResult(ANA, True, 0, 1, 1, 262, GameKind.POINTS),
@@ -269,8 +272,8 @@ async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: P
         assert [(s.user_id, s.games_won, s.points_won) for s in points] == [(ANA, 1, 262),
                                                                             (BIA, 0, 180)]
         assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
-        assert await storage.computer_standing(GUILD, GameKind.POINTS) == ComputerStanding(
-            1, 1, 0, 0, 0, 262)
+        assert await storage.computer_standings(GUILD, GameKind.POINTS) == [
+            ComputerStanding(Level.STRONG, 1, 1, 0, 0, 0, 262)]
         table = await storage.table(1)
         assert table is not None and table.options == Options(points_game=True)
     finally:
@@ -322,7 +325,8 @@ async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Pa
         assert [a.text for a in await storage.actions(1)] == ["pass"]
         points = await storage.leaderboard(GUILD, game=GameKind.POINTS)
         assert [(s.user_id, s.games_won) for s in points] == [(ANA, 1)]
-        assert await storage.computer_standing(GUILD) == ComputerStanding(4, 1, 0, 0, 0)
+        assert await storage.computer_standings(GUILD) == [
+            ComputerStanding(Level.STRONG, 4, 1, 0, 0, 0)]
         assert all(p is None or p.name is None for p in table.seats)
     finally:
         await storage.close()
@@ -335,7 +339,64 @@ async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Pa
             raw.execute("INSERT INTO seats (table_id, seat, kind) VALUES (1, 8, 'computer')")
 
 
+async def test_version_4_files_keep_their_computer_line_as_the_strong_players(
+        tmp_path: Path) -> None:
+    """Upgraded in place: every table had the strong players and hints (none were asked), and
+    the computer players' line so far is the strong players'."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statements in MIGRATIONS[:4]:
+            for statement in statements:
+                raw.execute(statement)
+        raw.execute("PRAGMA user_version = 4")
+        raw.execute("INSERT INTO tables (guild_id, channel_id, creator_id, status)"
+                    " VALUES (?, ?, ?, 'lobby')", (GUILD, CHANNEL, ANA))
+        raw.execute("INSERT INTO player_stats (guild_id, game, user_id, games_played)"
+                    " VALUES (?, 'marks', ?, 2)", (GUILD, ANA))
+        raw.execute("INSERT INTO computer_stats (guild_id, game, seats_played, seats_won)"
+                    " VALUES (?, 'moon', 5, 2)", (GUILD,))
+    storage = await Storage.open(path)
+    try:
+        table = await storage.table(1)
+        assert table is not None and (table.level, table.hints) == (Level.STRONG, True)
+        assert [s.hints_used for s in await storage.leaderboard(GUILD)] == [0]
+        assert await storage.computer_standings(GUILD, GameKind.MOON) == [
+            ComputerStanding(Level.STRONG, 5, 2, 0, 0, 0)]
+    finally:
+        await storage.close()
+
+
 # ----- the contract, on both backends ---------------------------------------------------------
+
+async def test_levels_hints_and_the_computer_lines_per_level(storage: Storage) -> None:
+    """The lobby's level and hints; hints asked counted once per turn and member, added to
+    the member's line with the game; each level's computer players on a line of their own."""
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, None, None, None),
+                                       level=Level.CASUAL, hints=False)
+    assert (table.level, table.hints) == (Level.CASUAL, False)
+    await storage.set_computers(table.id, Level.STRONG, True)
+    found = await storage.table(table.id)
+    assert found is not None and (found.level, found.hints) == (Level.STRONG, True)
+    with pytest.raises(ConflictError):
+        await storage.count_hint(table.id, ANA, 0)  # no game yet
+    await storage.start_game(table.id, "seed", Options(), 1)
+    with pytest.raises(ConflictError):
+        await storage.set_computers(table.id, Level.CASUAL, True)
+    for n in (0, 0, 4, 9):
+        await storage.count_hint(table.id, ANA, n)
+    await storage.count_hint(table.id, BIA, 4)
+    await storage.append_action(
+        table.id, StoredAction(0, 1, Seat.NORTH, "pass"),
+        finished=[PlayerResult(ANA, True, 7, 1, 1), PlayerResult(CAIO, False, 3, 0, 0)],
+        computers=[ComputerResult(False, 3, 0, 0, level=Level.CASUAL),
+                   ComputerResult(True, 7, 1, 1, level=Level.STRONG),
+                   ComputerResult(True, 7, 0, 0, level=Level.STRONG)])
+    assert {s.user_id: s.hints_used for s in await storage.leaderboard(GUILD)} == {
+        ANA: 3, CAIO: 0}
+    assert await storage.computer_standings(GUILD) == [
+        ComputerStanding(Level.STRONG, 2, 2, 14, 1, 1),
+        ComputerStanding(Level.CASUAL, 1, 0, 3, 0, 0)]
+
 
 async def test_messages_pings_settings_and_rematch_votes(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, "pt-BR", seats(ANA, BIA, None, None))
@@ -448,7 +509,8 @@ async def test_games_ending_at_once_count_on_the_leaderboard(database: Path | st
         assert {s.user_id: s.games_played for s in board} == {ANA: 10, BIA: 10, CAIO: 10,
                                                                DAVI: 10}
         assert await first.favourite_partner(GUILD, ANA) == Partner(CAIO, 10, 10)
-        assert (await first.computer_standing(GUILD)).seats_played == 10  # type: ignore[union-attr]
+        [computers] = await first.computer_standings(GUILD)
+        assert computers.seats_played == 10
         assert all(t.status is Status.FINISHED for t in
                    [await second.table(table_id) for table_id in ids])  # type: ignore[union-attr]
     finally:
