@@ -251,6 +251,64 @@ class DiscardSelect(ActionSelect, template=r"42:d:" + PANEL):
             interaction, self.table_id, self.hand, self.count, text))
 
 
+class HintButton(DynamicItem[Button[Any]], template=r"42:hint:" + PANEL):
+    """On a panel, at the member's turn: the strong player's suggestion and why, shown on the
+    same panel (from this seat's own observation only)."""
+
+    def __init__(self, table_id: int, hand: int, count: int, *, label: str = "",
+                 row: int | None = None) -> None:
+        super().__init__(Button(label=label or "·", emoji="💡",
+                                custom_id=f"42:hint:{table_id}:{hand}:{count}"), row=row)
+        self.table_id, self.hand, self.count = table_id, hand, count
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
+                   label=getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: cog.on_hint(
+            interaction, self.table_id, self.hand, self.count))
+
+
+class _SettingButton:
+    """In the lobby, for the creator: a button that sets one of the table's settings to the
+    value its id names (``42:{verb}:{table}:{value}``), so a second press changes nothing."""
+
+    verb: ClassVar[str]
+    handler: ClassVar[str]
+    emoji: ClassVar[str]
+
+    def __init__(self, table_id: int, value: str, label: str) -> None:
+        super().__init__(Button(  # type: ignore[call-arg]
+            label=label, emoji=self.emoji, custom_id=f"42:{self.verb}:{table_id}:{value}"))
+        self.table_id, self.value = table_id, value
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), match["value"], getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+            interaction, self.table_id, self.value))
+
+
+class LevelButton(_SettingButton, DynamicItem[Button[Any]],
+                  template=r"42:level:" + TABLE + r":(?P<value>casual|strong)"):
+    """How strong the computer players are: pressing sets the level its id names."""
+
+    verb, handler, emoji = "level", "on_level", "🤖"
+
+
+class HintsButton(_SettingButton, DynamicItem[Button[Any]],
+                  template=r"42:hints:" + TABLE + r":(?P<value>on|off)"):
+    """Whether members may ask for hints: pressing turns them the way its id names."""
+
+    verb, handler, emoji = "hints", "on_hints", "💡"
+
+
 class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<piles>[12])"):
     """R-PILES on a marks contract: pick 1 or 2 face-up piles, then the trump select offers
     the choices with that many piles. Nothing is played until trump is picked."""
@@ -301,7 +359,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
-    AwayMenuButton,
+    AwayMenuButton, HintButton, LevelButton, HintsButton,
 )
 
 

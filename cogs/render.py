@@ -23,6 +23,7 @@ from bot.records import (
     COMPUTER_PARTNER,
     ComputerStanding,
     GameKind,
+    Level,
     Player,
     Standing,
     Status,
@@ -61,8 +62,11 @@ from .components import (
     DiscardSelect,
     GuideButton,
     HandButton,
+    HintButton,
+    HintsButton,
     LastTrickButton,
     LeaveButton,
+    LevelButton,
     PilesButton,
     RefreshButton,
     RematchButton,
@@ -407,6 +411,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         lines.extend(_seat_holder(locale, table, seat) for seat in seating.seats)
     if table.variant.house_rules:
         lines.append(rules_text(locale, table.options))
+    lines.append(settings_text(locale, table))
     if observation is None:
         return _lobby(snapshot, embed, lines)
     lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
@@ -471,6 +476,23 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     view.add_item(GuideButton(table.id, t(locale, "Rules")))
     _away_buttons(locale, view, table)
     return Reply(content, embed, view, allowed)
+
+
+LEVEL_NAMES: Mapping[Level, str] = {Level.CASUAL: N_("casual"), Level.STRONG: N_("strong")}
+
+
+def _hints_used(locale: Locale, standing: Standing) -> str:
+    if not standing.hints_used:
+        return ""
+    return tn(locale, " · {n} hint used", " · {n} hints used", standing.hints_used)
+
+
+def settings_text(locale: Locale, table: TableRecord) -> str:
+    """How strong the table's computer players are, and whether hints are offered."""
+    level = t(locale, LEVEL_NAMES[table.level])
+    if table.hints:
+        return t(locale, "🤖 Bots: {level} · 💡 Hints: on", level=level)
+    return t(locale, "🤖 Bots: {level} · 💡 Hints: off", level=level)
 
 
 def _won_text(locale: Locale, observation: Observation, table: TableRecord) -> str:
@@ -612,9 +634,14 @@ def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> R
     leave = LeaveButton(table.id, t(locale, "Leave"))
     leave.row = 4 if table.variant.house_rules else 3
     start = StartButton(table.id, t(locale, "Start"), disabled=not table.is_full)
-    start.row = leave.row
-    view.add_item(leave)
-    view.add_item(start)
+    other = Level.CASUAL if table.level is Level.STRONG else Level.STRONG
+    level = LevelButton(table.id, other.value, t(locale, "Bots: {level}",
+                                                  level=t(locale, LEVEL_NAMES[table.level])))
+    hints = HintsButton(table.id, "off" if table.hints else "on",
+                        t(locale, "Hints: on") if table.hints else t(locale, "Hints: off"))
+    for item in (leave, start, level, hints):
+        item.row = leave.row
+        view.add_item(item)
     if not table.variant.house_rules:
         return Reply(None, embed, view)
     chosen = values_of(table.options)
@@ -874,6 +901,9 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
         refresh = RefreshButton(table.id, t(locale, "Refresh"))
         refresh.row = 4
         view.add_item(refresh)
+        if legal and table.hints:
+            view.add_item(HintButton(table.id, hand_number, count, label=t(locale, "Hint"),
+                                     row=4))
         if away:
             back = BackButton(table.id, seat, t(locale, "I'm back"))
             back.row = 4
@@ -1095,6 +1125,9 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
             rows.append(t(locale, "Points scored: {points}", points=signed(line.points_won)))
         else:
             rows.append(t(locale, "Marks won: {marks}", marks=line.marks_won))
+        if line.hints_used:
+            rows.append(tn(locale, "Hint used at {n} turn", "Hints used at {n} turns",
+                           line.hints_used))
         embed.add_field(name=kind_title(locale, kind), value="\n".join(rows), inline=False)
     partner = stats.partner
     if partner is not None:
@@ -1108,10 +1141,11 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
 
 
 def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_name: str,
-                        computers: ComputerStanding | None = None,
+                        computers: Sequence[ComputerStanding] = (),
                         game: GameKind = GameKind.MARKS) -> Reply:
-    """Members by marks won, and the server's computer players on a line of their own; the
-    250-point games (H-POINTS) on a board of their own, by games won, then points scored.
+    """Members by marks won (with the hints they asked for, if any), and the server's computer
+    players on a line of their own per level; the 250-point games (H-POINTS) on a board of
+    their own, by games won, then points scored.
 
     The rule, said under the board: a member's line counts each of their games, whoever their
     partner was (a bot partner or a bot standing in while they were away included); the
@@ -1126,7 +1160,7 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
         heading = t(locale, "{game} leaderboard — {guild}", game=kind_title(locale, game),
                     guild=guild_name)
     embed = discord.Embed(colour=COLOUR, title=heading)
-    if not standings and computers is None:
+    if not standings and not computers:
         if game is GameKind.POINTS:
             embed.description = t(locale, "No 250-point game has been finished on this server"
                                           " yet.")
@@ -1142,27 +1176,29 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
               " scored: {points} · contracts: {bid} bid, {made} made", rank=rank,
               player=f"<@{s.user_id}>", points=s.points_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-            for rank, s in enumerate(standings, start=1)]
+            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
     else:
         lines = [
             t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
               " {won} won · contracts: {bid} bid, {made} made", rank=rank,
               player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-            for rank, s in enumerate(standings, start=1)]
-    if computers is not None:
+            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
+    for line in computers:
+        level = t(locale, LEVEL_NAMES[line.level])
         if points:
-            lines.append(t(locale, "🤖 **Computer players** — seats: {played} played, {won} won"
-                           " · points scored: {points} · contracts: {bid} bid, {made} made",
-                           points=computers.points_won, played=computers.seats_played,
-                           won=computers.seats_won, bid=computers.contracts_bid,
-                           made=computers.contracts_made))
+            lines.append(t(locale, "🤖 **Computer players ({level})** — seats: {played} played,"
+                           " {won} won · points scored: {points} · contracts: {bid} bid,"
+                           " {made} made", level=level, points=line.points_won,
+                           played=line.seats_played, won=line.seats_won,
+                           bid=line.contracts_bid, made=line.contracts_made))
         else:
-            lines.append(t(locale, "🤖 **Computer players** — marks won: {marks} · seats:"
-                           " {played} played, {won} won · contracts: {bid} bid, {made} made",
-                           marks=computers.marks_won, played=computers.seats_played,
-                           won=computers.seats_won, bid=computers.contracts_bid,
-                           made=computers.contracts_made))
+            lines.append(t(locale, "🤖 **Computer players ({level})** — marks won: {marks} ·"
+                           " seats: {played} played, {won} won · contracts: {bid} bid, {made}"
+                           " made", level=level, marks=line.marks_won, played=line.seats_played,
+                           won=line.seats_won, bid=line.contracts_bid,
+                           made=line.contracts_made))
+    if computers:
         embed.set_footer(text=t(locale, "A member's games count for them whoever their partner"
                                 " was, a bot included. Computer players are counted together,"
                                 " one game per seat they held."))

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
-from bot.records import GameKind, Status, TableRecord
+from bot.records import GameKind, Level, Status, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal, Rematch, TableService
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 from engine.variants import FORTY_TWO, VARIANTS, Variant
@@ -30,6 +30,7 @@ from . import games, render
 from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
 from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
+from .hints import hint_text
 from .live import OpenPanels, TableMessages
 from .pictured import show_hand
 from .pictures import Pictures
@@ -81,6 +82,17 @@ PILES_CHOICES = [
     app_commands.Choice(name=locale_str("Two piles face up (the last two tricks)"), value=2),
 ]
 """R-PILES, for /42 trump on a marks contract."""
+LEVEL_CHOICES = [
+    app_commands.Choice(name=locale_str("Strong: the best computer player"),
+                        value=Level.STRONG.value),
+    app_commands.Choice(name=locale_str("Casual: rules of thumb, easier to beat"),
+                        value=Level.CASUAL.value),
+]
+HINTS_CHOICES = [
+    app_commands.Choice(name=locale_str("On: a Hint button on each player's panel"),
+                        value="on"),
+    app_commands.Choice(name=locale_str("Off: no hints at this table"), value="off"),
+]
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
 
 
@@ -163,17 +175,26 @@ class Tables(commands.GroupCog, name="Tables",
                           description=locale_str("Open a table in this channel"))
     @app_commands.rename(game=locale_str("game", msgctxt="command name"),
                          bots=locale_str("bots", msgctxt="command name"),
-                         rules=locale_str("rules", msgctxt="command name"))
+                         rules=locale_str("rules", msgctxt="command name"),
+                         level=locale_str("level", msgctxt="command name"),
+                         hints=locale_str("hints", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which game of the 42 family (42 if left out)"),
                            bots=locale_str("Seat computer players at once; the game then starts"
                                            " right away"),
                            rules=locale_str("House rules to play (42 only); the table's select"
-                                            " offers every one before the start"))
-    @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES)
+                                            " offers every one before the start"),
+                           level=locale_str("How strong the computer players are (strong if"
+                                            " left out)"),
+                           hints=locale_str("Whether players may ask for hints (on if left"
+                                            " out)"))
+    @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES,
+                          level=LEVEL_CHOICES, hints=HINTS_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
                   game: app_commands.Choice[str] | None = None,
                   bots: app_commands.Choice[str] | None = None,
-                  rules: app_commands.Choice[str] | None = None) -> None:
+                  rules: app_commands.Choice[str] | None = None,
+                  level: app_commands.Choice[str] | None = None,
+                  hints: app_commands.Choice[str] | None = None) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
         variant = VARIANTS.get(game.value) if game is not None else FORTY_TWO
@@ -185,8 +206,14 @@ class Tables(commands.GroupCog, name="Tables",
             options = parse_preset(rules.value) if rules is not None else None
         except InvalidChoice as error:
             raise Refusal("That is not one of the house rules.") from error
-        table = await within_window(interaction, self._open_table(interaction, fill, options,
-                                                                  variant))
+        try:
+            strength = Level(level.value) if level is not None else Level.STRONG
+        except ValueError:
+            raise Refusal("That is not one of the levels: choose one from the list.") from None
+        if hints is not None and hints.value not in ("on", "off"):
+            raise Refusal("Hints are on or off: choose one from the list.")
+        table = await within_window(interaction, self._open_table(
+            interaction, fill, options, variant, strength, hints is None or hints.value == "on"))
         link = table.link
         if variant is not FORTY_TWO:
             text = self._opened_text(locale, table, fill)
@@ -387,7 +414,7 @@ class Tables(commands.GroupCog, name="Tables",
 
         async def work() -> render.Reply:
             standings = await self.service.leaderboard(guild_id, game=kind)
-            computers = await self.service.computer_standing(guild_id, kind)
+            computers = await self.service.computer_standings(guild_id, kind)
             guild_name = interaction.guild.name if interaction.guild is not None else ""
             return render.leaderboard_message(
                 standings, normalize_locale(interaction.guild_locale) or locale_of(interaction),
@@ -530,6 +557,18 @@ class Tables(commands.GroupCog, name="Tables",
             self._touch(table_id)
             raise
 
+    async def on_level(self, interaction: discord.Interaction[Any], table_id: int,
+                       value: str) -> None:
+        """The lobby's level button: the creator sets how strong the computer players are."""
+        await self._table_change(interaction, table_id, self.service.set_computers(
+            table_id, interaction.user.id, level=Level(value)))
+
+    async def on_hints(self, interaction: discord.Interaction[Any], table_id: int,
+                       value: str) -> None:
+        """The lobby's hints button: the creator turns hints on or off."""
+        await self._table_change(interaction, table_id, self.service.set_computers(
+            table_id, interaction.user.id, hints=value == "on"))
+
     async def on_start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self._table_change(interaction, table_id,
                                  self.service.start(table_id, interaction.user.id))
@@ -650,6 +689,20 @@ class Tables(commands.GroupCog, name="Tables",
         self._after_action(accepted)  # the redraws start while the answer travels
         await self._show_panel(interaction, accepted.panel)
 
+    async def on_hint(self, interaction: discord.Interaction[Any], table_id: int, hand: int,
+                      count: int) -> None:
+        """The panel's Hint: the strong player's choice from this seat's own observation,
+        worked out in the thinking processes, shown on the panel with its reason."""
+        self._require_panel_owner(interaction)
+
+        async def work() -> tuple[Panel, str]:
+            panel = await self.service.hint_panel(table_id, interaction.user.id, hand, count)
+            hint = await self.autoplay.thinker.hint(panel.observation)
+            return panel, hint_text(render.voice(locale_of(interaction), panel.table), hint)
+
+        panel, text = await within_window(interaction, work(), update=True)
+        await self._show_panel(interaction, panel, notice=text)
+
     async def on_refresh(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         self._require_panel_owner(interaction)
         panel = await within_window(interaction, self.service.panel(
@@ -687,8 +740,8 @@ class Tables(commands.GroupCog, name="Tables",
     # ----- helpers ------------------------------------------------------------------------------
 
     async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill,
-                          options: Options | None = None,
-                          variant: Variant = FORTY_TWO) -> TableRecord:
+                          options: Options | None = None, variant: Variant = FORTY_TWO,
+                          level: Level = Level.STRONG, hints: bool = True) -> TableRecord:
         self._require_posting(interaction)
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
@@ -696,7 +749,7 @@ class Tables(commands.GroupCog, name="Tables",
                                                  self._channel_id(interaction),
                                                  interaction.user.id, locale, fill, options,
                                                  name=interaction.user.display_name,
-                                                 variant=variant)
+                                                 variant=variant, level=level, hints=hints)
         table_id = snapshot.table.id
         try:
             message = await self._post(self._channel(interaction),

@@ -150,7 +150,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     # East and West are partners; South is ana's partner.
     marks = 2 * game.marks[Seat.EAST.team] + game.marks[Seat.SOUTH.team]
     seats_won = 1 if won else 2
-    assert (f"Computer players** — marks won: {marks} · seats: 3 played, {seats_won} won"
+    assert (f"Computer players (strong)** — marks won: {marks} · seats: 3 played, {seats_won} won"
             in text)
 
 

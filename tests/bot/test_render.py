@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import ComputerStanding, Player, Standing, Status, TableRecord
+from bot.records import ComputerStanding, Level, Player, Standing, Status, TableRecord
 from bot.service import Panel, TableSnapshot, describe_event
 from cogs import render
 from engine import (
@@ -268,14 +268,20 @@ def test_the_lobby_offers_add_and_remove_bot() -> None:
 
 def test_the_leaderboard_counts_computer_players_apart() -> None:
     board = render.leaderboard_message(
-        [Standing(100, 7, 1, 1, 2, 1)], None, "guild",
-        ComputerStanding(seats_played=3, seats_won=1, marks_won=15, contracts_bid=2,
-                         contracts_made=1))
+        [Standing(100, 7, 1, 1, 2, 1, hints_used=2), Standing(101, 0, 1, 0, 0, 0)], None, "guild",
+        [ComputerStanding(Level.STRONG, seats_played=3, seats_won=1, marks_won=15,
+                          contracts_bid=2, contracts_made=1),
+         ComputerStanding(Level.CASUAL, seats_played=4, seats_won=0, marks_won=6,
+                          contracts_bid=1, contracts_made=0)])
     assert board.embed is not None
     lines = str(board.embed.description).splitlines()
     assert lines[0].startswith("**1.** <@100> — marks won: 7")
-    assert lines[1] == ("🤖 **Computer players** — marks won: 15 · seats: 3 played, 1 won ·"
-                        " contracts: 2 bid, 1 made")
+    assert lines[0].endswith(" · 2 hints used") and "hint" not in lines[1]
+    assert lines[2] == ("🤖 **Computer players (strong)** — marks won: 15 · seats: 3 played,"
+                        " 1 won · contracts: 2 bid, 1 made")
+    assert lines[3] == ("🤖 **Computer players (casual)** — marks won: 6 · seats: 4 played,"
+                        " 0 won · contracts: 1 bid, 0 made")
     assert "one game per seat" in str(board.embed.footer.text)
-    only_bots = render.leaderboard_message([], None, "guild", ComputerStanding(4, 2, 14, 3, 2))
+    only_bots = render.leaderboard_message([], None, "guild",
+                                           [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
     assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]

@@ -56,6 +56,10 @@ FORWARDERS = {
     ("cogs/render.py", "action_label"),  # says the suit names marked N_ in LED_WORDS
     ("cogs/render.py", "bid_text"),  # says the ids marked N_ in SPECIAL_BIDS
     ("cogs/render.py", "event_text"),  # says the suit names marked N_ in LED_WORDS
+    ("cogs/render.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
+    ("cogs/render.py", "leaderboard_message"),  # likewise
+    ("cogs/render.py", "_lobby"),  # likewise
+    ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
