@@ -18,7 +18,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -525,24 +525,16 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            if table.status is Status.PLAYING:
-                raise Refusal("The game has started: its house rules can't change now.")
-            if not table.status.is_active:
-                raise Refusal("This table is closed.")
+            self._require_creators_lobby(
+                table, user_id, N_("The game has started: its house rules can't change now."),
+                N_("Only the table's creator {creator} can choose the house rules."))
             if not table.variant.house_rules:
                 raise Refusal("House rules are played in 42 only.")
-            if user_id != table.creator_id:
-                raise Refusal("Only the table's creator {creator} can choose the house rules.",
-                              creator=f"<@{table.creator_id}>")
             try:
                 options = options_from(choices)
             except InvalidChoice as error:
                 raise Refusal(error.msgid) from None
-            try:
-                await self.storage.set_options(table_id, options)
-            except ConflictError:
-                self._live.pop(table_id, None)
-                raise Refusal("The table changed meanwhile; try again.") from None
+            await self._store_lobby_change(live, self.storage.set_options(table_id, options))
             live.table = replace(table, options=options)
             log.info("table %s: house rules %s", table_id, ", ".join(options.names) or "none")
             return self._snapshot(live)
@@ -554,24 +546,37 @@ class TableService:
         async with self._locks[table_id]:
             live = await self._load(table_id)
             table = live.table
-            if table.status is Status.PLAYING:
-                raise Refusal("The game has started: its settings can't change now.")
-            if not table.status.is_active:
-                raise Refusal("This table is closed.")
-            if user_id != table.creator_id:
-                raise Refusal("Only the table's creator {creator} can choose that.",
-                              creator=f"<@{table.creator_id}>")
+            self._require_creators_lobby(
+                table, user_id, N_("The game has started: its settings can't change now."),
+                N_("Only the table's creator {creator} can choose that."))
             level = table.level if level is None else level
             hints = table.hints if hints is None else hints
-            try:
-                await self.storage.set_computers(table_id, level, hints)
-            except ConflictError:
-                self._live.pop(table_id, None)
-                raise Refusal("The table changed meanwhile; try again.") from None
+            await self._store_lobby_change(live, self.storage.set_computers(table_id, level,
+                                                                            hints))
             live.table = replace(table, level=level, hints=hints)
             log.info("table %s: %s computer players, hints %s", table_id, level.value,
                      "on" if hints else "off")
             return self._snapshot(live)
+
+    @staticmethod
+    def _require_creators_lobby(table: TableRecord, user_id: int, started: str,
+                                not_creator: str) -> None:
+        """A table's settings are its creator's to choose, until the game starts."""
+        if table.status is Status.PLAYING:
+            raise Refusal(started)
+        if not table.status.is_active:
+            raise Refusal("This table is closed.")
+        if user_id != table.creator_id:
+            raise Refusal(not_creator, creator=f"<@{table.creator_id}>")
+
+    async def _store_lobby_change(self, live: _Live, write: Awaitable[None]) -> None:
+        """Store a change of the lobby; if the table moved on meanwhile (another process
+        started it), the cache is dropped and the member asked to try again."""
+        try:
+            await write
+        except ConflictError:
+            self._live.pop(live.table.id, None)
+            raise Refusal("The table changed meanwhile; try again.") from None
 
     async def start(self, table_id: int, user_id: int) -> TableSnapshot:
         """Random first dealer, the deal, the auction (R-DEALER, R-DEAL, R-AUCTION)."""

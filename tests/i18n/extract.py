@@ -41,6 +41,7 @@ FORWARDERS = {
     ("bot/service.py", "TableService._seat"),  # raises the id its callers mark with N_
     ("bot/service.py", "TableService._require_host"),  # likewise
     ("bot/service.py", "TableService._require_lobby"),  # likewise
+    ("bot/service.py", "TableService._require_creators_lobby"),  # likewise
     ("bot/service.py", "TableService.set_options"),  # raises the ids marked N_ in house_rules
     ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
     ("cogs/typed.py", "_checked"),  # raises the ids marked N_ at the top of the module
