@@ -80,6 +80,8 @@ class TableMessages:
         self.service = service
         self.pictures = pictures
         self.redrawer = Redrawer()
+        self._behind: set[int] = set()
+        """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
 
     async def reply(self, snapshot: TableSnapshot) -> render.Reply:
         """The table message for ``snapshot``: its text and its picture."""
@@ -89,13 +91,18 @@ class TableMessages:
         """The table changed: draw it again soon."""
         self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
 
-    async def redraw_all(self, table_ids: list[int]) -> None:
-        """Draw these tables again one after another (after a restart), not in a burst."""
+    async def catch_up(self, table_ids: list[int], after: Awaitable[object]) -> None:
+        """After a restart: once ``after`` is done, draw these tables again one after
+        another, not in a burst, but for those drawn since this was called (by a change)."""
+        self._behind.update(table_ids)
+        await after
         for table_id in table_ids:
-            self.touch(table_id)
-            await self.redrawer.wait(("table", table_id))
+            if table_id in self._behind:
+                self.touch(table_id)
+                await self.redrawer.wait(("table", table_id))
 
     async def _draw(self, table_id: int) -> None:
+        self._behind.discard(table_id)
         try:
             snapshot = await self.service.snapshot(table_id)
         except Unrestorable as refusal:
