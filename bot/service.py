@@ -71,7 +71,7 @@ CACHE_SIZE = 4096
 """Games kept in memory, most recently used kept longest. A game takes a few KiB (about 10 at
 its end), and a process should hold every open table of its shards: one left out is loaded
 again (a few queries and a replay) at each of its moves and redraws."""
-PRELOAD_YIELD = 50
+PRELOAD_YIELD = 10
 """Games rebuilt between two yields to the event loop while a restart loads them all."""
 
 
