@@ -75,6 +75,8 @@ class Autoplay:
         if tables is None:
             tables = await self.service.active_tables()
         playing = [t.id for t in tables if t.status is Status.PLAYING]
+        if playing:
+            self._caught_up.clear()
         self._resuming.update(playing)
         for table_id in playing:
             self.poke(table_id)

@@ -15,6 +15,7 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
@@ -382,21 +383,16 @@ class TableService:
         queries, so that after a restart their computer players and messages find them in
         memory rather than asking the database table by table. A table loaded meanwhile is
         kept as it is; one that can't be restored is left for its first use to say why."""
-        games = [table for table in tables if table.seed is not None and table.id not in self._live]
-        stored = await self.storage.actions_of([table.id for table in games])
-        for n, table in enumerate(games):
+        fresh = [table for table in tables if table.id not in self._live]
+        stored = await self.storage.actions_of([t.id for t in fresh if t.seed is not None])
+        for n, table in enumerate(fresh):
             if n % PRELOAD_YIELD == PRELOAD_YIELD - 1:
                 await asyncio.sleep(0)  # interactions are answered meanwhile
             async with self._locks[table.id]:
                 if table.id in self._live:
                     continue
-                live = _Live(table)
-                try:
-                    (live.game, live.contracts, live.results, live.count,
-                     live.last_moves) = self._rebuild(table, stored[table.id])
-                except Unrestorable:
-                    continue
-                self._remember(live)
+                with contextlib.suppress(Unrestorable):
+                    self._remember(self._rebuilt(table, stored.get(table.id, [])))
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
                           game: GameKind = GameKind.MARKS) -> list[Standing]:
@@ -901,16 +897,23 @@ class TableService:
         table = await self.storage.table(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
+        stored = await self.storage.actions(table_id) if table.seed is not None else []
+        live = self._rebuilt(table, stored)
+        self._remember(live)
+        return live
+
+    def _rebuilt(self, table: TableRecord, stored: Sequence[StoredAction]) -> _Live:
+        """The table with its game replayed from its ``stored`` actions; raises
+        :class:`Unrestorable` if an active game can't be."""
         live = _Live(table)
         if table.seed is not None:
             try:
                 (live.game, live.contracts, live.results, live.count,
-                 live.last_moves) = self._rebuild(table, await self.storage.actions(table.id))
+                 live.last_moves) = self._rebuild(table, stored)
             except Unrestorable:
                 if table.status.is_active:
                     raise
                 # A finished or closed game is only read (review, rematch): shown without it.
-        self._remember(live)
         return live
 
     def _rebuild(self, table: TableRecord, stored: Sequence[StoredAction]) -> tuple[
