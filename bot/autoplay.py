@@ -18,12 +18,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine import Observation, Phase, RuleError
 from engine.players import Policy, load_policy
 
-from .records import Level, Status
+from .records import Level, Status, TableRecord
 from .service import Accepted, ComputerTurn, Refusal, TableService
 from .thinking import Thinker, decide_here
 
@@ -51,6 +51,9 @@ class Autoplay:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._listeners: list[Callable[[Accepted], None]] = []
+        self._resuming: set[int] = set()
+        """Tables :meth:`resume` picked up that have not had their first look yet."""
+        self._caught_up = asyncio.Event()
         self._closed = False
         service.watch(self.poke)
 
@@ -71,13 +74,28 @@ class Autoplay:
             self._tasks[table_id] = asyncio.get_running_loop().create_task(
                 self._drive(table_id), name=f"computer players at table {table_id}")
 
-    async def resume(self) -> int:
-        """After a start: every game in progress gets a look; returns how many there are."""
-        playing = [t.id for t in await self.service.active_tables()
-                   if t.status is Status.PLAYING]
+    async def resume(self, tables: Sequence[TableRecord] | None = None) -> int:
+        """After a start: every game in progress (of ``tables``, else of the service's
+        active tables) gets a look; returns how many there are."""
+        if tables is None:
+            tables = await self.service.active_tables()
+        playing = [t.id for t in tables if t.status is Status.PLAYING]
+        if playing:
+            self._caught_up.clear()
+        self._resuming.update(playing)
         for table_id in playing:
             self.poke(table_id)
+        self._check_caught_up()
         return len(playing)
+
+    async def caught_up(self) -> None:
+        """Until every game :meth:`resume` picked up has had its first look: its computer
+        player's move made, or none due."""
+        await self._caught_up.wait()
+
+    def _check_caught_up(self) -> None:
+        if not self._resuming:
+            self._caught_up.set()
 
     @property
     def busy(self) -> int:
@@ -108,6 +126,7 @@ class Autoplay:
             while table_id in self._again:
                 self._again.discard(table_id)
                 await self._move(table_id)  # an accepted move marks the table again
+                self._looked_at(table_id)
         except asyncio.CancelledError:
             raise
         except Refusal as refusal:
@@ -116,7 +135,13 @@ class Autoplay:
         except Exception:
             log.exception("table %s: a computer player's move failed", table_id)
         finally:
+            self._looked_at(table_id)
             self._tasks.pop(table_id, None)
+
+    def _looked_at(self, table_id: int) -> None:
+        if table_id in self._resuming:
+            self._resuming.discard(table_id)
+            self._check_caught_up()
 
     async def _move(self, table_id: int) -> None:
         turn = await self.service.computer_turn(table_id)

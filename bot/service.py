@@ -15,6 +15,7 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
@@ -68,7 +69,12 @@ from .storage import ConflictError, Storage
 
 log = logging.getLogger(__name__)
 
-CACHE_SIZE = 256
+CACHE_SIZE = 4096
+"""Games kept in memory, most recently used kept longest. A game takes a few KiB (about 10 at
+its end), and a process should hold every open table of its shards: one left out is loaded
+again (a few queries and a replay) at each of its moves and redraws."""
+PRELOAD_YIELD = 10
+"""Games rebuilt between two yields to the event loop while a restart loads them all."""
 
 
 class Refusal(Exception):
@@ -374,6 +380,22 @@ class TableService:
     async def active_tables(self) -> list[TableRecord]:
         """The open tables of the servers on this process's shards."""
         return await self.storage.active_tables(self.shards)
+
+    async def preload(self, tables: Sequence[TableRecord]) -> None:
+        """Rebuild the games of these tables (as :meth:`active_tables` read them) from a few
+        queries, so that after a restart their computer players and messages find them in
+        memory rather than asking the database table by table. A table loaded meanwhile is
+        kept as it is; one that can't be restored is left for its first use to say why."""
+        fresh = [table for table in tables if table.id not in self._live]
+        stored = await self.storage.actions_of([t.id for t in fresh if t.seed is not None])
+        for n, table in enumerate(fresh):
+            if n % PRELOAD_YIELD == PRELOAD_YIELD - 1:
+                await asyncio.sleep(0)  # interactions are answered meanwhile
+            async with self._locks[table.id]:
+                if table.id in self._live:
+                    continue
+                with contextlib.suppress(Unrestorable):
+                    self._remember(self._rebuilt(table, stored.get(table.id, [])))
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
                           game: GameKind = GameKind.MARKS) -> list[Standing]:
@@ -944,25 +966,31 @@ class TableService:
         table = await self.storage.table(table_id)
         if table is None:
             raise Refusal("This table no longer exists.")
+        stored = await self.storage.actions(table_id) if table.seed is not None else []
+        live = self._rebuilt(table, stored)
+        self._remember(live)
+        return live
+
+    def _rebuilt(self, table: TableRecord, stored: Sequence[StoredAction]) -> _Live:
+        """The table with its game replayed from its ``stored`` actions; raises
+        :class:`Unrestorable` if an active game can't be."""
         live = _Live(table)
         if table.seed is not None:
             try:
                 (live.game, live.contracts, live.results, live.count,
-                 live.last_moves) = await self._rebuild(table)
+                 live.last_moves) = self._rebuild(table, stored)
             except Unrestorable:
                 if table.status.is_active:
                     raise
                 # A finished or closed game is only read (review, rematch): shown without it.
-        self._remember(live)
         return live
 
-    async def _rebuild(self, table: TableRecord) -> tuple[
+    def _rebuild(self, table: TableRecord, stored: Sequence[StoredAction]) -> tuple[
             Game, list[tuple[Seat, bool]], list[HandResult], int, dict[Seat, LastMove]]:
-        """The stored game, replayed under the rules it was played with, or
-        :class:`Unrestorable` (logged once, with the table and the reason)."""
+        """The game of its ``stored`` actions, replayed under the rules it was played with,
+        or :class:`Unrestorable` (logged once, with the table and the reason)."""
         assert table.seed is not None
         version = table.rules_version if table.rules_version is not None else FIRST_RULES_VERSION
-        stored = await self.storage.actions(table.id)
         try:
             game, contracts, results, last_moves = _replay(table.seed, table.options, stored,
                                                            version, table.variant)

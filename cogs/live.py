@@ -26,6 +26,9 @@ from .pictures import Pictures
 
 log = logging.getLogger(__name__)
 
+CATCH_UP_WINDOW = 8
+"""Table messages a restart redraws at once."""
+
 PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
 """An interaction token can edit its message for 15 minutes; keep a margin for the last edit,
 which says the panel has expired."""
@@ -80,6 +83,8 @@ class TableMessages:
         self.service = service
         self.pictures = pictures
         self.redrawer = Redrawer()
+        self._behind: set[int] = set()
+        """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
 
     async def reply(self, snapshot: TableSnapshot) -> render.Reply:
         """The table message for ``snapshot``: its text and its picture."""
@@ -89,13 +94,25 @@ class TableMessages:
         """The table changed: draw it again soon."""
         self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
 
-    async def redraw_all(self, table_ids: list[int]) -> None:
-        """Draw these tables again one after another (after a restart), not in a burst."""
-        for table_id in table_ids:
-            self.touch(table_id)
-            await self.redrawer.wait(("table", table_id))
+    async def catch_up(self, table_ids: list[int], after: Awaitable[object]) -> None:
+        """After a restart: once ``after`` is done, draw these tables again, in order and
+        :data:`CATCH_UP_WINDOW` at a time rather than in a burst, but for those drawn since
+        this was called (by a change). A few at a time, so that busy tables (computer players
+        moving every few seconds, each move a redraw) can't keep the rest waiting."""
+        self._behind.update(table_ids)
+        await after
+        waiting = iter(table_ids)
+
+        async def one_by_one() -> None:
+            for table_id in waiting:
+                if table_id in self._behind:
+                    self.touch(table_id)
+                    await self.redrawer.wait(("table", table_id))
+
+        await asyncio.gather(*(one_by_one() for _ in range(CATCH_UP_WINDOW)))
 
     async def _draw(self, table_id: int) -> None:
+        self._behind.discard(table_id)
         try:
             snapshot = await self.service.snapshot(table_id)
         except Unrestorable as refusal:

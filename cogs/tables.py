@@ -8,6 +8,7 @@ accepted action before this module answers. Refusals are answered privately by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable
 from dataclasses import replace
@@ -94,6 +95,8 @@ HINTS_CHOICES = [
     app_commands.Choice(name=locale_str("Off: no hints at this table"), value="off"),
 ]
 NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+CATCH_UP_LIMIT = 30.0
+"""Seconds a restart's redraws wait at most for the computer players' first moves."""
 
 
 @app_commands.guild_only()  # /42 is not offered in DMs; interaction_check still refuses one
@@ -111,7 +114,7 @@ class Tables(commands.GroupCog, name="Tables",
         self.pings = TurnPings(bot, self.service)
         self.autoplay = bot.autoplay
         self.autoplay.listen(self._after_action)
-        self._resumed = False
+        self._resume_task: asyncio.Task[None] | None = None
         super().__init__()
 
     async def cog_unload(self) -> None:
@@ -120,31 +123,53 @@ class Tables(commands.GroupCog, name="Tables",
         self.panels.redrawer.cancel()
         self.pings.redrawer.cancel()
         self.panels.close()
-        if self._faces_task is not None:
-            self._faces_task.cancel()
+        for task in (self._faces_task, self._resume_task):
+            if task is not None:
+                task.cancel()
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         return True
 
-    @commands.Cog.listener()
-    async def on_ready(self) -> None:
-        """After a start (or a restart, kill -9 included) computer players whose turn it is
-        play on at once, and every open table is redrawn once, one after another, so a message
-        left one action behind catches up; its buttons already work meanwhile."""
-        if self._resumed:
-            return
-        self._resumed = True
-        # The tiles' faces, created if missing, without holding up the tables' return.
-        self._faces_task = asyncio.create_task(self.faces.ensure(self.bot), name="tile faces")
-        tables = await self.service.active_tables()
-        if tables:
+    async def cog_load(self) -> None:
+        """The open tables resume as soon as the bot has logged in: their computer players
+        need only the database, and their messages only Discord's HTTP API, not READY (which
+        comes only after every server has been announced, and a pause)."""
+        self._resume_task = asyncio.create_task(self._resume(), name="open tables resumed")
+
+    async def _resume(self) -> None:
+        """After a start (or a restart, kill -9 included) the open games are rebuilt at once,
+        computer players whose turn it is play on, and every open table not drawn meanwhile
+        is redrawn once, a few at a time, so a message left one action behind catches up;
+        its buttons already work meanwhile. The redraws wait for the computer players' first
+        moves (each of which redraws its table): a thousand pictures drawn first would hold
+        up their thinking."""
+        try:
+            tables = await self.service.active_tables()
+            if not tables:
+                return
             log.info("resuming %d open tables", len(tables))
-            await self.autoplay.resume()
-            await self.messages.redraw_all([table.id for table in tables])
+            await self.service.preload(tables)
+            await self.autoplay.resume(tables)
+            await self.messages.catch_up([table.id for table in tables], self._computers_moved())
             for table in tables:
                 self.pings.touch(table.id)
+        except Exception:
+            log.exception("resuming the open tables failed")
+
+    async def _computers_moved(self) -> None:
+        """Until the resumed computer players have made their first moves, or at most
+        :data:`CATCH_UP_LIMIT` seconds."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.autoplay.caught_up(), CATCH_UP_LIMIT)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """The tiles' faces, created if missing, without holding up anything else."""
+        if self._faces_task is None:
+            self._faces_task = asyncio.create_task(self.faces.ensure(self.bot),
+                                                   name="tile faces")
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .actions import NameTrump
 from .dominoes import FACES, Domino, mask_of, tile_of
@@ -106,7 +106,6 @@ class Variant:
     doubles_mask: int = field(init=False, compare=False, repr=False)
     count: tuple[int, ...] = field(init=False, compare=False, repr=False)
     """Counter value of each tile number (V-GEN-POINTS)."""
-    tables: TrickTables = field(init=False, compare=False, repr=False)
     total_points: int = field(init=False, compare=False, repr=False)
     """The points of a hand played to its last trick (V-GEN-POINTS)."""
     trick_facts: tuple[tuple[int, ...], int, tuple[Team, ...]] = field(
@@ -136,7 +135,6 @@ class Variant:
         object.__setattr__(self, "set_mask", mask_of(tiles))
         object.__setattr__(self, "doubles_mask", mask_of(t for t in tiles if t.is_double))
         object.__setattr__(self, "count", count)
-        object.__setattr__(self, "tables", trick_tables(frozenset(tiles)))
         object.__setattr__(self, "total_points",
                            self.hand_size * self.trick_value + sum(count[t] for t in tiles))
         object.__setattr__(self, "trick_facts", (count, self.trick_value, self.seating.side_of))
@@ -149,6 +147,13 @@ class Variant:
         object.__setattr__(self, "trumps", trumps)
         object.__setattr__(self, "trump_calls", (trump_calls(trumps, False),
                                                  trump_calls(trumps, True)))
+
+    @cached_property
+    def tables(self) -> TrickTables:
+        """The set's trick tables, built the first time a trick of this game is played: they
+        take tens of milliseconds a game, which a process playing only 42 (a worker thinking
+        for a computer player, the bot at start-up) need not spend on the other seven."""
+        return trick_tables(frozenset(self.tiles))
 
     def __str__(self) -> str:
         return self.name

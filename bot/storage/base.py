@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import Enum
 from pathlib import Path
@@ -296,6 +296,27 @@ class Storage(ABC):
         row = await self._fetchrow(NEXT_ACTION, table_id)
         return int(row[0])
 
+    async def actions_of(self, table_ids: Sequence[int]) -> dict[int, list[StoredAction]]:
+        """The accepted actions of many tables, in order, in one query per :data:`BATCH`
+        tables (a restart rebuilds every open game at once); a table without any has none."""
+        found: dict[int, list[StoredAction]] = {table_id: [] for table_id in table_ids}
+        for ids, marks in _batches(table_ids):
+            for table_id, n, hand_number, seat, text in await self._fetch(
+                    "SELECT table_id, n, hand_number, seat, action FROM actions"
+                    f" WHERE table_id IN ({marks}) ORDER BY table_id, n", *ids):
+                found[table_id].append(StoredAction(n, hand_number, ALL_SEATS[seat], text))
+        return found
+
+    async def action_counts(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """:meth:`action_count` of many tables, in one query per :data:`BATCH` tables."""
+        counts = dict.fromkeys(table_ids, 0)
+        for ids, marks in _batches(table_ids):
+            for table_id, count in await self._fetch(
+                    "SELECT table_id, MAX(n) + 1 FROM actions"
+                    f" WHERE table_id IN ({marks}) GROUP BY table_id", *ids):
+                counts[table_id] = int(count)
+        return counts
+
     async def append_action(self, table_id: int, action: StoredAction, *,
                             finished: Iterable[PlayerResult] | None = None,
                             computers: Iterable[ComputerResult] = ()) -> None:
@@ -513,7 +534,7 @@ class Storage(ABC):
         stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
         votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
         rematch: dict[int, set[int]] = {table_id: set() for table_id in ids}
-        marks = ", ".join(f"${i}" for i in range(1, len(ids) + 1))
+        marks = _marks(len(ids))
         async with self._reading() as db:
             for table_id, seat, kind, user_id, stand_in, name in await db.fetch(
                     "SELECT table_id, seat, kind, user_id, stand_in, name FROM seats"
@@ -539,6 +560,17 @@ class Storage(ABC):
             variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
         ) for row in rows]
 
+
+def _marks(count: int) -> str:
+    """``$1, $2, …``: the parameters of an ``IN (…)`` list of ``count`` values."""
+    return ", ".join(f"${i}" for i in range(1, count + 1))
+
+
+def _batches(ids: Sequence[int]) -> Iterator[tuple[Sequence[int], str]]:
+    """``ids`` in slices of at most :data:`BATCH`, each with its parameters' marks."""
+    for start in range(0, len(ids), BATCH):
+        chunk = ids[start:start + BATCH]
+        yield chunk, _marks(len(chunk))
 
 
 def _by_key(columns: int) -> Callable[[Sequence[Any]], str]:

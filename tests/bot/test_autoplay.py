@@ -25,7 +25,7 @@ from engine.players import Policy, load_policy
 from engine.players.hints import Hint, hint
 
 GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO = 1, 2, 3
+ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
 RULES = "engine.players.rules:decide"
 rules = load_policy(RULES)
 
@@ -214,6 +214,30 @@ async def test_a_restart_resumes_the_computer_turn(database: Path | str) -> None
         await driver.close()
     finally:
         await storage.close()
+
+
+async def test_a_restart_is_caught_up_once_each_game_has_had_its_first_look(
+        service: TableService) -> None:
+    """Computer players at one table, members at another: caught up once the computer
+    player's first move is stored (and the members' table was looked at), not before."""
+    computers = await open_started(service, Fill.ALL)
+    members = (await service.open_table(GUILD, CHANNEL + 1, ANA, None)).table.id
+    for user in (BIA, CAIO, DAVI):
+        await service.join(members, user)
+    await service.start(members, ANA)
+    thinker = HeldThinker()
+    driver = Autoplay(service, thinker, pause=0)
+    try:
+        assert await driver.resume(await service.active_tables()) == 2
+        caught_up = asyncio.create_task(driver.caught_up())
+        await thinker.thinking.wait()
+        await asyncio.sleep(0.01)
+        assert not caught_up.done() and await stored(service, computers) == []
+        thinker.answer.set()
+        await asyncio.wait_for(caught_up, 5)
+        assert len(await stored(service, computers)) >= 1 and await stored(service, members) == []
+    finally:
+        await driver.close()
 
 
 async def test_an_away_member_is_played_for_once_all_others_agree(

@@ -4,6 +4,7 @@ someone else. Each is answered privately with a sentence, changes nothing, and l
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from typing import Any
@@ -135,7 +136,7 @@ async def test_a_table_under_unknown_rules_says_so_and_others_play_on(
     message = table.table_message()
     cog: Any = live_bot.bot.get_cog("Tables")
     cog.service._live.clear()  # as after a restart: nothing of the game in memory
-    await cog.messages.redraw_all([table.table_id])
+    await cog.messages.catch_up([table.table_id], asyncio.sleep(0))
     await table.quiet()
     assert "rules this version of the bot does not have" in (message.content or "")
     assert not message.embeds

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.records import GameKind, Partner, Status
+from bot.records import GameKind, Partner, Status, StoredAction
 from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorable
 from bot.storage import Storage
 from engine import SUPPORTED_RULES_VERSIONS, Phase, Play, Seat, Team
@@ -26,8 +26,8 @@ def service(storage: Storage) -> TableService:
     return TableService(storage, new_seed=lambda: f"test-seed-{next(counter)}")
 
 
-async def full_table(service: TableService) -> int:
-    table = (await service.open_table(GUILD, CHANNEL, ANA, "en-US")).table
+async def full_table(service: TableService, channel: int = CHANNEL) -> int:
+    table = (await service.open_table(GUILD, channel, ANA, "en-US")).table
     for user in (BIA, CAIO, DAVI):
         await service.join(table.id, user)
     await service.start(table.id, ANA)
@@ -307,6 +307,37 @@ async def test_a_table_of_computers_is_its_creators_to_start(service: TableServi
     assert started.observation is not None
     with pytest.raises(Refusal, match="not seated"):
         await service.panel(table.id, ANA)
+
+
+async def test_a_restart_rebuilds_every_open_game_at_once(database: Path | str) -> None:
+    """Preloaded games are the games as stored, taken from memory afterwards; a game that
+    can't be replayed is left for its first use to say why."""
+    storage = await Storage.open(database)
+    try:
+        service = TableService(storage, new_seed=lambda: "preload-seed")
+        table_id = await full_table(service)
+        for _ in range(5):
+            await step(service, table_id)
+        lobby = (await service.open_table(GUILD, CHANNEL + 1, BIA, None)).table.id
+        broken = await full_table(service, CHANNEL + 2)
+        await step(service, broken)
+        panel = await panel_to_act(service, table_id)
+        await storage.append_action(broken, StoredAction(1, 1, Seat.NORTH, "bid:99"))
+        fresh = TableService(storage)
+        await fresh.preload(await fresh.active_tables())
+        assert set(fresh._live) == {table_id, lobby}
+        read = storage.actions
+
+        async def no_reads(table: int) -> list[StoredAction]:
+            raise AssertionError(f"table {table} read again")
+
+        storage.actions = no_reads  # type: ignore[method-assign]
+        assert await panel_to_act(fresh, table_id) == panel
+        storage.actions = read  # type: ignore[method-assign]
+        with pytest.raises(Unrestorable):
+            await fresh.snapshot(broken)
+    finally:
+        await storage.close()
 
 
 async def test_a_game_under_rules_this_engine_lacks_is_kept_not_replayed(

@@ -445,6 +445,25 @@ async def test_many_active_tables_are_read_with_their_seats(storage: Storage) ->
     assert found == made and all(t.seats[1] == Player.computer() for t in found)
 
 
+async def test_many_tables_actions_are_read_at_once(storage: Storage) -> None:
+    """Each table's actions and their count, in order, past one query's worth of tables; a
+    table without actions (or unknown) has none, never another table's."""
+    made = [await storage.create_table(GUILD, channel, ANA, None, seats(ANA, BIA, CAIO, DAVI))
+            for channel in range(1, BATCH + 3)]
+    for table in made[1:]:
+        await storage.start_game(table.id, "seed", Options(), 1)
+        for n in range(table.id % 3 + 1):
+            await storage.append_action(table.id, StoredAction(n, 1, Seat(n + 1),
+                                                               f"bid:{30 + n}"))
+    ids = [t.id for t in made] + [max(t.id for t in made) + 1]
+    found = await storage.actions_of(ids)
+    assert found == {table_id: await storage.actions(table_id) for table_id in ids}
+    assert found[made[0].id] == [] and [a.n for a in found[made[1].id]] == list(
+        range(made[1].id % 3 + 1))
+    assert await storage.action_counts(ids) == {table_id: await storage.action_count(table_id)
+                                                for table_id in ids}
+
+
 async def test_member_statistics_and_favourite_partner(storage: Storage) -> None:
     for channel, partners in ((1, (CAIO,)), (2, (CAIO,)), (3, (0,))):
         table = await storage.create_table(GUILD, channel, ANA, None, seats(ANA, BIA, CAIO, DAVI))
