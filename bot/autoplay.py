@@ -37,6 +37,9 @@ every game of the family. Should they fail too, or choose something not allowed,
 legal action is played."""
 HAND_BOUNDARY = 3
 """How many pauses a computer player waits before the first call of a new hand."""
+FIRST_MOVES_LIMIT = 30.0
+"""Seconds at most a resumed table, its first move made, waits for the other resumed tables'
+first moves before its next one."""
 
 
 class Autoplay:
@@ -53,6 +56,8 @@ class Autoplay:
         self._listeners: list[Callable[[Accepted], None]] = []
         self._resuming: set[int] = set()
         """Tables :meth:`resume` picked up that have not had their first look yet."""
+        self._resumed: set[int] = set()
+        """Every table :meth:`resume` picked up, until all have had their first look."""
         self._caught_up = asyncio.Event()
         self._closed = False
         service.watch(self.poke)
@@ -83,6 +88,7 @@ class Autoplay:
         if playing:
             self._caught_up.clear()
         self._resuming.update(playing)
+        self._resumed.update(playing)
         for table_id in playing:
             self.poke(table_id)
         self._check_caught_up()
@@ -93,8 +99,14 @@ class Autoplay:
         player's move made, or none due."""
         await self._caught_up.wait()
 
+    @property
+    def catching_up(self) -> bool:
+        """Whether games :meth:`resume` picked up are still waiting for their first look."""
+        return bool(self._resuming)
+
     def _check_caught_up(self) -> None:
         if not self._resuming:
+            self._resumed.clear()
             self._caught_up.set()
 
     @property
@@ -127,6 +139,8 @@ class Autoplay:
                 self._again.discard(table_id)
                 await self._move(table_id)  # an accepted move marks the table again
                 self._looked_at(table_id)
+                if table_id in self._again and table_id in self._resumed:
+                    await self._others_first()
         except asyncio.CancelledError:
             raise
         except Refusal as refusal:
@@ -137,6 +151,13 @@ class Autoplay:
         finally:
             self._looked_at(table_id)
             self._tasks.pop(table_id, None)
+
+    async def _others_first(self) -> None:
+        """After a restart every resumed table moves once before any moves twice: otherwise
+        the tables that moved first, each back after a pause, would keep the thinking busy
+        and the last ones waiting (at most :data:`FIRST_MOVES_LIMIT` seconds)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._caught_up.wait(), FIRST_MOVES_LIMIT)
 
     def _looked_at(self, table_id: int) -> None:
         if table_id in self._resuming:

@@ -94,6 +94,10 @@ class TableMessages:
         """The table changed: draw it again soon."""
         self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
 
+    def behind(self, table_id: int) -> bool:
+        """Whether the restart's catch-up is still to draw this table."""
+        return table_id in self._behind
+
     async def catch_up(self, table_ids: list[int], after: Awaitable[object]) -> None:
         """After a restart: once ``after`` is done, draw these tables again, in order and
         :data:`CATCH_UP_WINDOW` at a time rather than in a burst, but for those drawn since

@@ -831,9 +831,16 @@ class Tables(commands.GroupCog, name="Tables",
 
     def _after_action(self, accepted: Accepted) -> None:
         """One redraw of the table message, and of every open panel at the table but the one
-        the answer itself redraws: each shows the turn, the trick and the score as they are."""
+        the answer itself redraws: each shows the turn, the trick and the score as they are.
+        While a restart's computer players make their first moves, the table message of a
+        computer player's move waits for the restart's catch-up (which draws every table
+        not drawn since): its picture would take the thinking's time."""
         table = accepted.snapshot.table
-        self._touch(table.id)
+        if (accepted.by_computer and self.autoplay.catching_up
+                and self.messages.behind(table.id)):
+            self.pings.touch(table.id)
+        else:
+            self._touch(table.id)
         for panel in accepted.panels:
             user_id = panel.user_id
             if user_id is None or (panel.seat == accepted.seat and not accepted.by_computer):

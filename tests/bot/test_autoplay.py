@@ -240,6 +240,48 @@ async def test_a_restart_is_caught_up_once_each_game_has_had_its_first_look(
         await driver.close()
 
 
+class OrderedThinker(InlineThinker):
+    """Notes which table each decision is for (by its seed), the slow table's slowly."""
+
+    def __init__(self, slow: str) -> None:
+        super().__init__()
+        self.slow = slow
+        self.order: list[str] = []
+
+    async def decide(self, observation: Observation, seed: str) -> str:
+        table_seed = seed.split(":")[0]
+        if table_seed == self.slow:
+            await asyncio.sleep(0.2)
+        self.order.append(table_seed)
+        return await super().decide(observation, seed)
+
+
+async def test_after_a_restart_every_table_moves_once_before_any_moves_twice(
+        storage: Storage) -> None:
+    """The table whose first move is quick waits for the slow one's first move before its
+    second: the tables that moved first can't keep the thinking busy for the others."""
+    seeds = iter(["quick", "slow"])
+    service = TableService(storage, new_seed=lambda: next(seeds))
+    quick = await open_started(service, Fill.ALL)
+    slow = await open_started_elsewhere(service)
+    thinker = OrderedThinker("slow")
+    driver = Autoplay(service, thinker, pause=0)
+    try:
+        assert await driver.resume(await service.active_tables()) == 2
+        await asyncio.wait_for(driver.caught_up(), 5)
+        await asyncio.sleep(0.05)
+        assert thinker.order[:2] == ["quick", "slow"], thinker.order[:5]
+        assert len(await stored(service, quick)) > 1 and await stored(service, slow)
+    finally:
+        await driver.close()
+
+
+async def open_started_elsewhere(service: TableService) -> int:
+    table = (await service.open_table(GUILD, CHANNEL + 1, ANA, None, Fill.ALL)).table
+    await service.start(table.id, ANA)
+    return table.id
+
+
 async def test_an_away_member_is_played_for_once_all_others_agree(
         service: TableService, autoplay: Autoplay) -> None:
     table_id = await open_started(service, Fill.NONE, BIA, CAIO)  # West is a computer
