@@ -29,7 +29,7 @@ from .thinking import Thinker, decide_here
 
 log = logging.getLogger(__name__)
 
-FALLBACK_POLICY = CASUAL_POLICY = "engine.players.rules:decide"
+FALLBACK_POLICY = "engine.players.rules:decide"
 """The rules of thumb: a casual table's computer players, and the fallback when the configured
 policy fails (a broken worker, an illegal choice), so that a table is never stuck on a computer
 player. They decide in the bot's own process: under a quarter of a millisecond a decision in
