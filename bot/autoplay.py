@@ -7,7 +7,9 @@ the service, which applies it under the lock only if the game is still where it 
 is pacing for the people watching, counted from the move before; it is no move clock
 (R-NO-CLOCK): members are never hurried, and nothing but a computer player's own turn ever
 happens by itself. After a restart, :meth:`Autoplay.resume` picks up every table whose seat to
-act is a computer player's; the decision is made again from the same seed, so it is the same.
+act is a computer player's; the decision is made again from the same seed, so it is the same —
+unless the thinking processes are behind (hundreds of tables resumed at once), when it is made
+quickly (:mod:`bot.thinking`).
 
 A table's level (:class:`bot.records.Level`) says who decides: the configured policy (the strong
 player) in the worker processes, or at a casual table the rules of thumb, in this process.
@@ -98,11 +100,6 @@ class Autoplay:
         """Until every game :meth:`resume` picked up has had its first look: its computer
         player's move made, or none due."""
         await self._caught_up.wait()
-
-    @property
-    def catching_up(self) -> bool:
-        """Whether games :meth:`resume` picked up are still waiting for their first look."""
-        return bool(self._resuming)
 
     def _check_caught_up(self) -> None:
         if not self._resuming:

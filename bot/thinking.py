@@ -7,6 +7,12 @@ game, and with it the other seats' hands, never leaves the bot's process. Each w
 policy once, runs at a lower priority than the bot so that the event loop is served first, and
 ends itself if the bot's process disappears (a ``kill -9`` leaves no orphan thinking).
 
+When the workers are behind — more than :data:`BACKLOG_PER_WORKER` decisions waiting for each
+of them, as after a restart with hundreds of tables at a computer player's turn — a decision is
+asked of the policy with ``quick=True`` (if it takes it, :class:`engine.players.QuickPolicy`):
+a weaker move now rather than a table waiting behind hundreds of full searches. The queue then
+drains and the next decisions think in full again.
+
 This module imports only the standard library and the engine: it is what a worker imports.
 """
 
@@ -26,7 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
 from engine import Observation
-from engine.players import Policy, load_policy
+from engine.players import Policy, QuickPolicy, can_hurry, load_policy
 from engine.players.hints import Hint, hint
 
 log = logging.getLogger(__name__)
@@ -34,6 +40,8 @@ T = TypeVar("T")
 
 WORKER_NICENESS = 10
 """How much lower than the bot a worker runs: the event loop gets a core first."""
+BACKLOG_PER_WORKER = 8
+"""Decisions waiting per worker beyond which the next one is asked for quickly."""
 
 
 class Thinker(Protocol):
@@ -50,6 +58,8 @@ class Thinker(Protocol):
 # ----- inside a worker -------------------------------------------------------------------------
 
 _policy: Policy | None = None
+_quick_policy: QuickPolicy | None = None
+"""The same policy, if it can decide quickly too."""
 
 
 def _start_worker(policy_path: str, parent: int) -> None:
@@ -58,8 +68,9 @@ def _start_worker(policy_path: str, parent: int) -> None:
     ``parent`` is the bot's process id, given by the bot: a worker that starts only after the
     bot was killed (it takes a moment to import the engine) has been orphaned already, and
     exits at once."""
-    global _policy
+    global _policy, _quick_policy
     _policy = load_policy(policy_path)
+    _quick_policy = _policy if can_hurry(_policy) else None
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICENESS)
 
@@ -71,8 +82,10 @@ def _start_worker(policy_path: str, parent: int) -> None:
     threading.Thread(target=watch, name="watch parent", daemon=True).start()
 
 
-def _decide_in_worker(observation: Observation, seed: str) -> str:
+def _decide_in_worker(observation: Observation, seed: str, quick: bool) -> str:
     assert _policy is not None, "the worker was started without a policy"
+    if quick and _quick_policy is not None:
+        return str(_quick_policy(observation, random.Random(seed), quick=True))
     return str(_policy(observation, random.Random(seed)))
 
 
@@ -117,6 +130,10 @@ class PoolThinker:
         self.workers = max(1, workers)
         self._executor: ProcessPoolExecutor | None = None
         self._starting = asyncio.Lock()
+        self._waiting = 0
+        """Decisions asked of the workers and not answered yet."""
+        self.quick_decisions = 0
+        """How many decisions were asked for quickly (:data:`BACKLOG_PER_WORKER`)."""
 
     async def start(self) -> None:
         """Start the worker processes, in a thread: starting them (a fork server, the engine
@@ -135,7 +152,13 @@ class PoolThinker:
         return executor
 
     async def decide(self, observation: Observation, seed: str) -> str:
-        return await self._run(_decide_in_worker, observation, seed)
+        quick = self._waiting >= self.workers * BACKLOG_PER_WORKER
+        self.quick_decisions += quick
+        self._waiting += 1
+        try:
+            return await self._run(_decide_in_worker, observation, seed, quick)
+        finally:
+            self._waiting -= 1
 
     async def hint(self, observation: Observation) -> Hint:
         return await self._run(_hint_in_worker, observation)

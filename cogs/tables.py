@@ -143,8 +143,8 @@ class Tables(commands.GroupCog, name="Tables",
         computer players whose turn it is play on, and every open table not drawn meanwhile
         is redrawn once, a few at a time, so a message left one action behind catches up;
         its buttons already work meanwhile. The redraws wait for the computer players' first
-        moves (each of which redraws its table): a thousand pictures drawn first would hold
-        up their thinking."""
+        moves, whose own redraws wait for the catch-up: a thousand pictures drawn first would
+        hold up their thinking, and busy tables drawn at every move would hold up the rest."""
         try:
             tables = await self.service.active_tables()
             if not tables:
@@ -832,12 +832,12 @@ class Tables(commands.GroupCog, name="Tables",
     def _after_action(self, accepted: Accepted) -> None:
         """One redraw of the table message, and of every open panel at the table but the one
         the answer itself redraws: each shows the turn, the trick and the score as they are.
-        While a restart's computer players make their first moves, the table message of a
-        computer player's move waits for the restart's catch-up (which draws every table
-        not drawn since): its picture would take the thinking's time."""
+        After a restart, the table message of a computer player's move waits for the
+        restart's catch-up to draw it (with whatever happened meanwhile): otherwise hundreds
+        of busy tables, each move a picture, would keep the catch-up of the others waiting
+        and take the thinking's time."""
         table = accepted.snapshot.table
-        if (accepted.by_computer and self.autoplay.catching_up
-                and self.messages.behind(table.id)):
+        if accepted.by_computer and self.messages.behind(table.id):
             self.pings.touch(table.id)
         else:
             self._touch(table.id)

@@ -2,7 +2,9 @@
 
 A policy is any callable ``decide(observation, rng) -> action``. It is given what that seat may
 see (:func:`engine.observe`, R-SEE-*) and its own random generator, and nothing else: it cannot
-peek at the hidden hands because they never reach it. Three ship with the engine:
+peek at the hidden hands because they never reach it. A policy that thinks for long may also
+take ``quick=True`` (:class:`QuickPolicy`): a move in a few milliseconds, for a caller that is
+behind with its thinking. Three ship with the engine:
 
 - :mod:`engine.players.random_legal` — a uniformly random legal action;
 - :mod:`engine.players.rules` — simple table rules of thumb, the kind a casual player follows;
@@ -26,8 +28,9 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from ..actions import Action
 from ..observation import Observation
@@ -37,6 +40,26 @@ class Policy(Protocol):
     """How a computer player decides: from one seat's observation and its own randomness."""
 
     def __call__(self, observation: Observation, rng: random.Random, /) -> Action: ...
+
+
+class QuickPolicy(Protocol):
+    """A policy that can also decide in a hurry, when told ``quick=True``."""
+
+    def __call__(self, observation: Observation, rng: random.Random, /, *,
+                 quick: bool = False) -> Action: ...
+
+
+def can_hurry(policy: Policy) -> TypeGuard[QuickPolicy]:
+    """Whether ``policy`` takes ``quick=`` (:class:`QuickPolicy`).
+
+    >>> from engine.players import rules, strong
+    >>> can_hurry(strong.decide), can_hurry(rules.decide)
+    (True, False)
+    """
+    try:
+        return "quick" in inspect.signature(policy).parameters
+    except (TypeError, ValueError):  # a callable without a signature Python can read
+        return False
 
 
 def load_policy(path: str) -> Policy:
@@ -54,4 +77,4 @@ def load_policy(path: str) -> Policy:
     return policy  # type: ignore[no-any-return]
 
 
-__all__ = ["Policy", "load_policy"]
+__all__ = ["Policy", "QuickPolicy", "can_hurry", "load_policy"]

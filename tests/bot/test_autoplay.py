@@ -19,7 +19,7 @@ from bot.autoplay import Autoplay
 from bot.records import Level, Status
 from bot.service import Fill, Refusal, TableService, computer_seed
 from bot.storage import Storage
-from bot.thinking import PoolThinker, decide_here
+from bot.thinking import BACKLOG_PER_WORKER, PoolThinker, decide_here
 from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
 from engine.players.hints import Hint, hint
@@ -404,6 +404,29 @@ async def test_the_pool_decides_as_the_policy_does(policy: str) -> None:
             game = game.apply(seat, rng.choice(game.legal_actions()))
     finally:
         await thinker.close()
+
+
+async def test_a_pool_behind_with_its_thinking_asks_for_quick_decisions() -> None:
+    """More than BACKLOG_PER_WORKER decisions waiting per worker: the next are asked with
+    ``quick=True``; once the queue drains, decisions think in full again. A policy that cannot
+    hurry is never asked to."""
+    game = Game.new("backlog")
+    observation = observe(game, game.to_act)
+    first, last = str(observation.legal[0]), str(observation.legal[-1])
+    thinker = PoolThinker("tests.bot.hurried:first_or_last", workers=1)
+    rules_pool = PoolThinker(RULES, workers=1)
+    try:
+        await thinker.start()
+        burst = await asyncio.gather(*(thinker.decide(observation, f"s{n}") for n in range(30)))
+        assert burst == [first] * BACKLOG_PER_WORKER + [last] * (30 - BACKLOG_PER_WORKER)
+        assert thinker.quick_decisions == 30 - BACKLOG_PER_WORKER
+        assert await thinker.decide(observation, "after") == first
+        expected = decide_here(load_policy(RULES), observation, "s")
+        assert await asyncio.gather(*(rules_pool.decide(observation, "s")
+                                      for _ in range(30))) == [expected] * 30
+    finally:
+        await thinker.close()
+        await rules_pool.close()
 
 
 async def test_a_new_hand_waits_longer_before_its_first_call(service: TableService) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from bot.service import computer_seed
 from bot.storage.target import settings_for
@@ -155,6 +156,39 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
 
 
 @on_both_backends
+async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    """After a restart the table messages are drawn again a few at a time. A computer move at a
+    table the catch-up has still to draw does not draw it first (hundreds of busy tables would
+    keep the others waiting): the catch-up draws it, every move made meanwhile included, and
+    from then on its moves draw it again."""
+    double = discord_double
+    opened = await double.member("eve").slash("42 new", bots="all")
+    assert "Four 🤖 bots are playing" in opened.content, opened
+    table_id = latest_table_id(live_bot.db)
+    cog: Any = live_bot.bot.get_cog("Tables")
+    go = asyncio.Event()
+    catching_up = asyncio.create_task(cog.messages.catch_up([table_id], go.wait()))
+    await double.wait_for(lambda: action_count(live_bot.db, table_id) >= 10, 20, "moves")
+    await cog.messages.redrawer.idle()  # a drawing begun before the catch-up was called
+    message = table_message(double)
+    versions = len(message.versions)
+    moved = action_count(live_bot.db, table_id)
+    await double.wait_for(lambda: action_count(live_bot.db, table_id) >= moved + 10, 20,
+                          "more moves")
+    await cog.messages.redrawer.idle()
+    assert len(message.versions) == versions, "a move drew a table the catch-up is to draw"
+    go.set()
+    await catching_up
+    assert len(message.versions) > versions
+    drawn = len(message.versions)
+    moved = action_count(live_bot.db, table_id)
+    await double.wait_for(lambda: action_count(live_bot.db, table_id) >= moved + 5, 20,
+                          "moves after the catch-up")
+    await live_bot.drawn()
+    assert len(message.versions) > drawn
+
+
 async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble,
                                                    live_bot: LiveBot) -> None:
     double = discord_double

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from engine import Game, Observation, Options, Phase, observe
 from engine.actions import Action, Bid, NameTrump, Pass
-from engine.players import Policy, load_policy, random_legal, rules, strong
+from engine.players import Policy, can_hurry, load_policy, random_legal, rules, strong
+from engine.players.playouts import decide_play
+from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from .conftest import decision_points, twin
 
-POLICIES = {
+POLICIES: dict[str, Policy] = {
     "random_legal": random_legal.decide,
     "rules": rules.decide,
     "strong": strong.decide,
+    "strong_quick": partial(strong.decide, quick=True),
 }
 
 HOUSE_RULES = Options(nello=True, splash=True, plunge=True, sevens=True, forced_bid=True)
@@ -36,7 +40,7 @@ def _play_checking(game: Game, policies: list[Policy], seed: str, max_actions: i
     return game
 
 
-@pytest.mark.parametrize("name", ["random_legal", "rules"])
+@pytest.mark.parametrize("name", ["random_legal", "rules", "strong_quick"])
 def test_cheap_policies_only_play_legal_actions_over_whole_games(name: str) -> None:
     policy = POLICIES[name]
     for number in range(6):
@@ -69,7 +73,8 @@ def _decide_beside(game: Game, policy: Policy, observation: Observation, seed: i
 
 
 @pytest.mark.parametrize(("name", "limit"),
-                         [("random_legal", 40), ("rules", 40), ("strong", 16)])
+                         [("random_legal", 40), ("rules", 40), ("strong", 16),
+                          ("strong_quick", 40)])
 def test_decisions_do_not_change_when_hidden_hands_are_dealt_otherwise(
         name: str, limit: int) -> None:
     """R-SEE-HAND: two games that look the same from the seat to act, other hands differing,
@@ -139,3 +144,40 @@ def test_the_strong_player_names_the_trump_its_bid_was_made_on() -> None:
         assert named.trump == found.outlook.trump
         checked += 1
     assert checked >= 5
+
+
+def test_a_quick_decision_is_a_playout_play_or_the_rules_of_thumb() -> None:
+    """``quick=True`` (a caller behind with its thinking): plays by sampled playouts, the
+    strong player's own fallback; calls and trump by the rules of thumb; never the solver."""
+    seen: Counter[Phase] = Counter()
+    for number, game in enumerate(decision_points("quick", rules.decide)):
+        seat = game.to_act
+        assert seat is not None
+        observation = observe(game, seat)
+        quick = strong.decide(observation, random.Random(number), quick=True)
+        if len(observation.legal) > 1:
+            expected = (decide_play(observation, random.Random(number))
+                        if observation.phase is Phase.PLAY
+                        else rules.decide(observation, random.Random(number)))
+            assert quick == expected
+            seen[observation.phase] += 1
+        if sum(seen.values()) == 30:
+            break
+    assert seen[Phase.AUCTION] and seen[Phase.PLAY]
+    assert can_hurry(strong.decide) and not can_hurry(rules.decide)
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS.values() if v is not FORTY_TWO],
+                         ids=lambda v: v.name)
+def test_quick_decisions_are_legal_in_every_game_of_the_family(variant: Variant) -> None:
+    game = Game.new(f"quick:{variant.name}", variant=variant)
+    rng = random.Random(variant.name)
+    for _ in range(90):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        observation = observe(game, seat)
+        action = strong.decide(observation, rng, quick=True)
+        assert action in observation.legal
+        game = game.apply(seat, action)
