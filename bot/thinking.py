@@ -132,6 +132,7 @@ class PoolThinker:
         self._starting = asyncio.Lock()
         self._waiting = 0
         """Decisions asked of the workers and not answered yet."""
+        self._hurrying = False
         self.quick_decisions = 0
         """How many decisions were asked for quickly (:data:`BACKLOG_PER_WORKER`)."""
 
@@ -153,6 +154,14 @@ class PoolThinker:
 
     async def decide(self, observation: Observation, seed: str) -> str:
         quick = self._waiting >= self.workers * BACKLOG_PER_WORKER
+        if quick != self._hurrying:
+            self._hurrying = quick
+            if quick:
+                log.warning("the computer players' thinking is behind (%d decisions waiting): "
+                            "deciding quickly until it catches up", self._waiting)
+            else:
+                log.warning("the computer players' thinking has caught up (%d quick decisions "
+                            "so far)", self.quick_decisions)
         self.quick_decisions += quick
         self._waiting += 1
         try:
