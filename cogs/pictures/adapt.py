@@ -86,6 +86,14 @@ class _Table:
     def side_name(self, seat: Seat) -> str:
         return self.words.sides[self.side_of(seat)]
 
+    def about(self, side: int, team: str, alone: str, **values: object) -> str:
+        """A sentence about ``side``: ``team``'s words, or at a game each for oneself
+        ``alone``'s, which speak of one player (``{player}``, singular verbs)."""
+        name = self.words.sides[side]
+        if self.variant.seating.has_teams:
+            return team.format(side=name, **values)
+        return alone.format(player=name, **values)
+
     def others(self, seat: Seat) -> str:
         """The sides defending against ``seat``'s: all the others together (V-GEN-SEATS)."""
         mine = self.side_of(seat)
@@ -168,10 +176,11 @@ def _result(summary: HandSummary, table: _Table) -> str:
 
 
 def _made_or_set(contract: Contract, made: bool, table: _Table) -> str:
-    words, side = table.words, table.side_name(contract.declarer)
+    words, side = table.words, table.side_of(contract.declarer)
     if made:
-        return words.made.format(side=side, bid=bid_text(contract.bid, words))
-    return words.was_set.format(side=side)
+        return table.about(side, words.made, words.made_alone,
+                           bid=bid_text(contract.bid, words))
+    return table.about(side, words.was_set, words.was_set_alone)
 
 
 def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
@@ -288,14 +297,21 @@ def _note(observation: Observation, seat: Seat, table: _Table) -> str:
 
 
 def bid_text(bid: Bid, words: Words) -> str:
-    if bid.kind.is_moon:
-        return bid.title
+    """A bid as the auction record says it (``cogs.render.bid_text``'s words): ``31``,
+    ``2 marks``, ``Moon``, ``Splash (3 marks)``."""
+    kind = bid.kind
+    if kind is BidKind.MOON:
+        return words.moon
+    if kind is BidKind.OVER_MOON:
+        return words.over_moon
     if not bid.is_marks:
         return str(bid.points)
-    marks = words.marks_text(bid.marks)
-    if bid.kind is BidKind.PLAIN:
-        return marks
-    return f"{bid.kind.value.capitalize()} ({marks})"
+    if kind is BidKind.DIP or kind is BidKind.DIVE:
+        return (words.dip if kind is BidKind.DIP else words.dive).format(n=bid.marks)
+    if kind is BidKind.SPLASH or kind is BidKind.PLUNGE:
+        return words.counted(words.splash if kind is BidKind.SPLASH else words.plunge,
+                             bid.marks)
+    return words.marks_text(bid.marks)
 
 
 def _headline(observation: Observation, table: _Table) -> str:
@@ -328,18 +344,19 @@ def _status(observation: Observation, table: _Table) -> str:
     if contract is None or observation.phase is Phase.OVER:
         return ""
     declarer = contract.declarer
+    side = table.side_of(declarer)
     if contract.takes_every_trick:
-        return words.every_trick.format(side=table.side_name(declarer))
+        return table.about(side, words.every_trick, words.every_trick_alone)
     needs = observation.needs
     if needs is None:
         return ""
-    return " · ".join((words.need.format(side=table.side_name(declarer), need=needs[0]),
+    return " · ".join((table.about(side, words.need, words.need_alone, need=needs[0]),
                        words.set.format(side=table.others(declarer), set=needs[1])))
 
 
 def _banner(observation: Observation, table: _Table) -> str:
     if observation.winner is not None:
-        return table.words.won.format(side=table.words.sides[observation.winner])
+        return table.about(observation.winner, table.words.won, table.words.won_alone)
     result, contract = observation.result, observation.contract
     if observation.phase is not Phase.OVER or result is None or contract is None:
         return ""

@@ -78,6 +78,20 @@ class Words:
     made: str = N_("{side} made {bid}")
     was_set: str = N_("{side} were set")
     won: str = N_("{side} win the game")
+    need_alone: str = N_("{player} needs {need}")
+    every_trick_alone: str = N_("{player} must take every trick")
+    made_alone: str = N_("{player} made {bid}")
+    was_set_alone: str = N_("{player} was set")
+    won_alone: str = N_("{player} wins the game")
+    """The same sentences about one player, at a game each for oneself (singular verbs)."""
+    moon: str = N_("Moon")
+    over_moon: str = N_("Over the moon")
+    dip: str = N_("Dip ({n} marks)")
+    dive: str = N_("Dive ({n} marks)")
+    """Moon's bids (V-MOON-AUCTION) and Geezer's water bids (V-GEEZER-WATER)."""
+    splash: tuple[str, str] = ("Splash ({n} mark)", "Splash ({n} marks)")
+    plunge: tuple[str, str] = ("Plunge ({n} mark)", "Plunge ({n} marks)")
+    """H-SPLASH and H-PLUNGE bids: singular and plural message ids of one catalog entry."""
     redeal: str = N_("Everybody passed")
     last_trick: str = N_("Last trick")
     your_hand: str = N_("Your hand")
@@ -96,6 +110,10 @@ class Words:
     def marks_text(self, n: int) -> str:
         """``n`` marks in words, singular or plural as the reader's language has it."""
         return self.plural(self.mark, self.marks, n).format(n=n)
+
+    def counted(self, forms: tuple[str, str], n: int) -> str:
+        """One of the plural pairs (:attr:`splash`, :attr:`plunge`) for ``n``."""
+        return self.plural(*forms, n).format(n=n)
 
     def translated(self, lookup: Callable[[str], str], plural: Plural = english_plural) -> Words:
         """These words through a catalog's ``gettext`` and, for counts, its ``ngettext``; the
@@ -120,7 +138,7 @@ class Words:
                                    leftover=leftover, discarded=discarded)
 
 
-_NOT_IDS = frozenset({"mark", "marks", "leftover", "discarded"})
+_NOT_IDS = frozenset({"mark", "marks", "splash", "plunge", "leftover", "discarded"})
 """Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
 translates as one entry, and the words a table hands in."""
 

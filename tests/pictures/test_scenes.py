@@ -7,10 +7,14 @@ import itertools
 
 import pytest
 
+from bot.i18n import translations
 from cogs.pictures import Look, Words, draw_table, hand_scene, last_hand_scene, table_scene
-from cogs.pictures.adapt import tile_of
+from cogs.pictures.adapt import bid_text, tile_of
 from cogs.pictures.samples import names_for, table_words
+from cogs.pictures.words import ENGLISH
 from engine import SEATS, VARIANTS, Game, Pass, Phase, Variant, observe, summarize
+from engine.actions import Bid, BidKind
+from engine.players import random_legal, rules
 
 from .helpers import NAMES, playout
 
@@ -134,7 +138,7 @@ def test_scores_below_zero_are_shown_with_a_minus_sign() -> None:
 @pytest.mark.parametrize("name", ["140", "moon", "three"])
 def test_the_need_and_set_line_speaks_of_the_declarers_and_all_the_others(name: str) -> None:
     """V-GEN-SEATS: the defenders are every other side together; the numbers are the
-    variant's (V-140-POINTS: 140 a hand)."""
+    variant's (V-140-POINTS: 140 a hand); a player on their own "needs", a team "need"."""
     variant = VARIANTS[name]
     words = table_words(variant)
     checked = 0
@@ -147,7 +151,8 @@ def test_the_need_and_set_line_speaks_of_the_declarers_and_all_the_others(name: 
             side = variant.seating.side_of[seen.contract.declarer]
             others = "/".join(w for s, w in enumerate(words.sides) if s != side)
             status = table_scene(seen, names_for(variant), words).status
-            assert status == (f"{words.sides[side]} need {needs[0]} · "
+            verb = "need" if variant.seating.has_teams else "needs"
+            assert status == (f"{words.sides[side]} {verb} {needs[0]} · "
                               f"{others} set them with {needs[1]}")
             checked += 1
     assert checked
@@ -167,3 +172,34 @@ def test_the_table_s_names_must_fit_its_variant() -> None:
     words = Words().for_table(seats=("Uno", "Due", "Tre"), sides=("A", "B", "C"))
     scene = table_scene(seen, ("x", "y", "z"), words)
     assert [seat.subtitle.split(" · ")[0] for seat in scene.seats] == ["Uno", "Due", "Tre"]
+
+
+def test_a_game_each_for_oneself_speaks_of_one_player() -> None:
+    """Moon (V-MOON-SCORE): each hand's result and the game's end are about one player, so the
+    verbs are singular ("Seat 2 was set", "Seat 1 wins the game"), never a team's."""
+    variant = VARIANTS["moon"]
+    names, words = names_for(variant), table_words(variant)
+    banners = set()
+    for n, decide in itertools.product(range(2), (rules.decide, random_legal.decide)):
+        for game in playout(f"alone:{n}", variant, decide):
+            summary = summarize(game)
+            if summary is not None and summary.contract is not None:
+                banners.add(last_hand_scene(summary, observe(game, None), names, words).banner)
+            if game.is_over:
+                banners.add(table_scene(observe(game, None), names, words).banner)
+    said = " | ".join(sorted(banners))
+    assert " made " in said and " was set" in said and " wins the game" in said, said
+    assert " were set" not in said and " win the game" not in said
+
+
+def test_special_bids_are_named_in_the_reader_s_language() -> None:
+    """Moon's bids, Geezer's water bids and the house rules' Splash, as the auction record
+    names them (V-MOON-AUCTION, V-GEEZER-WATER, H-SPLASH)."""
+    catalog = translations("pt_BR")
+    words = Words().translated(catalog.gettext, catalog.ngettext)
+    assert bid_text(Bid(kind=BidKind.OVER_MOON), words) == "Acima da lua"
+    assert bid_text(Bid(marks=2, kind=BidKind.DIP), words) == catalog.gettext(
+        "Dip ({n} marks)").format(n=2)
+    assert bid_text(Bid(marks=3, kind=BidKind.SPLASH), words) == catalog.ngettext(
+        "Splash ({n} mark)", "Splash ({n} marks)", 3).format(n=3)
+    assert bid_text(Bid(marks=2), ENGLISH) == "2 marks"
