@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Refusal, TableService, TableSnapshot, Unrestorable
+from bot.service import Panel, Refusal, TableService, TableSnapshot, Unrestorable
 
 from . import render
 from .faces import Faces
@@ -161,6 +161,23 @@ class TableMessages:
             log.warning("table %s: could not edit its message: %s", table.id, error)
 
 
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A line shown on a panel (a hint, why a click did nothing) for as long as the game stays
+    where it was when it was given: a redraw of the same state keeps it, the next move ends it."""
+
+    text: str
+    hand: int
+    count: int
+
+    @classmethod
+    def on(cls, panel: Panel, text: str) -> Notice:
+        return cls(text, panel.observation.hand_number, panel.count)
+
+    def holds(self, panel: Panel) -> bool:
+        return (panel.observation.hand_number, panel.count) == (self.hand, self.count)
+
+
 @dataclass(slots=True)
 class _OpenPanel:
     interaction: discord.Interaction[Any]
@@ -168,6 +185,7 @@ class _OpenPanel:
     deadline: datetime.datetime
     """After this, Discord no longer lets the bot edit the panel (less a margin)."""
     expiry: asyncio.TimerHandle | None = None
+    notice: Notice | None = None
 
     @property
     def editable(self) -> bool:
@@ -190,12 +208,13 @@ class OpenPanels:
         self.redrawer = Redrawer()
 
     def remember(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
-                 locale: str | None) -> None:
+                 locale: str | None, notice: Notice | None = None) -> None:
         key = (table_id, user_id)
         previous = self._open.get(key)
         if previous is not None and previous.expiry is not None:
             previous.expiry.cancel()
-        entry = _OpenPanel(interaction, locale, interaction.created_at + self.lifetime)
+        entry = _OpenPanel(interaction, locale, interaction.created_at + self.lifetime,
+                           notice=notice)
         left = (entry.deadline - discord.utils.utcnow()).total_seconds()
         entry.expiry = asyncio.get_running_loop().call_later(
             max(left, 0.0), lambda: self.redrawer.mark(("expire", *key),
@@ -230,9 +249,11 @@ class OpenPanels:
         except Refusal:
             self._forget(key, entry)
             return
-        reply = await show_hand(render.panel_message(panel, entry.locale,
-                                                     faces=self.faces.known),
-                                panel, entry.locale, self.pictures)
+        notice = entry.notice
+        reply = await show_hand(render.panel_message(
+            panel, entry.locale, faces=self.faces.known,
+            notice=notice.text if notice is not None and notice.holds(panel) else None),
+            panel, entry.locale, self.pictures)
         await self._edit(key, entry, reply)
 
     async def _expire(self, key: tuple[int, int], entry: _OpenPanel) -> None:

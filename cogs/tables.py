@@ -32,7 +32,7 @@ from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
 from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
 from .hints import hint_text
-from .live import OpenPanels, TableMessages
+from .live import Notice, OpenPanels, TableMessages
 from .pictured import show_hand
 from .pictures import Pictures
 from .pings import TurnPings
@@ -867,7 +867,8 @@ class Tables(commands.GroupCog, name="Tables",
             await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
         else:
             await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
-        self.panels.remember(panel.table.id, interaction.user.id, interaction, locale)
+        self.panels.remember(panel.table.id, interaction.user.id, interaction, locale,
+                             None if notice is None else Notice.on(panel, notice))
 
     @staticmethod
     async def _edit_source(interaction: discord.Interaction[Any], reply: render.Reply) -> None:

@@ -6,6 +6,8 @@ one is refused privately. Every message each member could see is audited meanwhi
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import t
 from cogs.hints import hint_text
 from engine import Seat, observe
@@ -46,6 +48,7 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
     players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [eve])
     await players.open_panels()
     panel = players.panels[Seat.NORTH]
+    cog: Any = live_bot.bot.get_cog("Tables")
     hinted = 0
     while hinted < 4:
         await players.quiet()
@@ -61,9 +64,13 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
         assert expected.startswith("💡 Hint: ")
         again = await ana.click(panel, str(button["custom_id"]))  # asked again: the same
         assert not again.failed and panel.content == expected
+        cog.panels.refresh(table_id, ana.id)  # a redraw of the same state keeps the hint
+        await live_bot.drawn()
+        assert panel.content == expected
         hinted += 1
         played = await act(ana, panel)
         assert not played.failed and played.response_type == 7, played
+        assert not (panel.content or "").startswith("💡"), "the hint outlived its turn"
         if table_state(live_bot.db, table_id).to_act is not Seat.NORTH:
             assert hint_button(panel) is None, "a Hint button while others are to act"
     rows = hints_asked(live_bot, table_id)
