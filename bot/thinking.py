@@ -160,8 +160,8 @@ class PoolThinker:
                 log.warning("the computer players' thinking is behind (%d decisions waiting): "
                             "deciding quickly until it catches up", self._waiting)
             else:
-                log.warning("the computer players' thinking has caught up (%d quick decisions "
-                            "so far)", self.quick_decisions)
+                log.info("the computer players' thinking has caught up (%d quick decisions "
+                         "so far)", self.quick_decisions)
         self.quick_decisions += quick
         self._waiting += 1
         try:
