@@ -54,7 +54,7 @@ class Words:
     doubles_led: str = N_("doubles")
     hand: str = N_("Hand {hand}")
     bidding: str = N_("Bidding")
-    high_bid: str = N_("High bid: {seat} {bid}")
+    high_bid: str = N_("High bid: {bid} ({seat})")
     bid: str = N_("{seat} bid {bid}")
     trump: str = N_("Trump: {trump}")
     naming_trump: str = N_("Trump: being named")
