@@ -13,10 +13,9 @@ against each other) with these changes:
 - **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
   the hand and the calls before the bid, so when the bidder names trump it meets the very same
   deals and names the trump its bid was made on.
-- **The opening tricks searched.** The first plays of a hand get a larger node budget, the
-  solver learns its order of tiles from its cut-offs (:class:`solver.DealSolver`), and a play
-  whose budget runs out before enough deals are solved is chosen by sampled playouts of the
-  rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb.
+- **The opening tricks searched.** The first plays of a hand get a larger node budget, and a
+  play whose budget runs out before enough deals are solved is chosen by sampled playouts of
+  the rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb.
 - **The 250-point game** (H-POINTS) is played for points: every play is valued by what the
   rest of the hand is worth to this seat's side in points, contract included.
 - **Nello** (H-NELLO) is played on solved sampled deals (:mod:`engine.players.nello`).
@@ -167,7 +166,7 @@ def call(observation: Observation) -> Call:
     if (marks_bids and sweeper.strength >= MARKS_STRENGTH
             and sweeper.share(42) >= MARKS_PLAYOUTS
             and sweeps(observation, sweeper.trump, MARKS_DEALS, MARKS_NODES,
-                       random.Random(str(mine)), learn_order=True)):
+                       random.Random(str(mine)))):
         return Call(max(marks_bids, key=lambda b: b.marks), sweeper)
     points_bids = [a for a in observation.legal
                    if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
@@ -237,7 +236,7 @@ def play(observation: Observation, rng: random.Random) -> PlayChoice:
     if left >= SHORTLIST_FROM and len(candidates) > SHORTLIST:
         candidates = _shortlist(observation, candidates, rng)
     found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
-                        PLAY_NODES.get(left, 1), learn_order=True)
+                        PLAY_NODES.get(left, 1))
     if found.solved < FEWEST_SOLVED and not found.settled:
         return PlayChoice(decide_play(observation, rng), found, True)
     return PlayChoice(found.best, found, False)

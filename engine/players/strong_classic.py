@@ -165,10 +165,9 @@ def outlooks(observation: Observation, rng: random.Random, playouts: int,
 
 
 def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
-           rng: random.Random, learn_order: bool = False) -> bool:
+           rng: random.Random) -> bool:
     """Whether the solver takes every trick (R-CONTRACT-MARKS) for this hand declaring
-    ``trump`` in each of ``deals`` sampled deals, within ``nodes`` (``learn_order``: see
-    :class:`DealSolver`)."""
+    ``trump`` in each of ``deals`` sampled deals, within ``nodes``."""
     seat = observation.seat
     assert seat is not None
     mine = mask_of(observation.hand)
@@ -179,8 +178,7 @@ def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
         hands = deal_tiles(unseen, others, dict.fromkeys(others, 0), mine, seat, rng)
         if hands is None:
             return False
-        solver = DealSolver(hands, int(trump), seat & 1, node_limit=budget,
-                            learn_order=learn_order)
+        solver = DealSolver(hands, int(trump), seat & 1, node_limit=budget)
         try:
             if not solver.reach(seat, (), solver.points_in_play(())):
                 return False
@@ -293,10 +291,8 @@ class PlaySearch:
 
 
 def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence[int],
-                rng: random.Random, samples: int, nodes: int,
-                learn_order: bool = False) -> PlaySearch:
-    """Up to ``samples`` deals solved for each candidate within ``nodes`` tiles tried
-    (``learn_order``: see :class:`DealSolver`)."""
+                rng: random.Random, samples: int, nodes: int) -> PlaySearch:
+    """Up to ``samples`` deals solved for each candidate within ``nodes`` tiles tried."""
     budget = nodes
     draw = _sampler(observation, facts, rng)
     scores = dict.fromkeys(candidates, 0)
@@ -306,8 +302,7 @@ def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence
         hands = draw()
         if hands is None:
             break
-        solver = DealSolver(hands, facts.model, facts.team, node_limit=budget,
-                            learn_order=learn_order)
+        solver = DealSolver(hands, facts.model, facts.team, node_limit=budget)
         need = facts.need
         if facts.marks:
             need = solver.points_in_play(facts.trick)
