@@ -188,6 +188,15 @@ async def computers_moving_after(target: Path | str, filled: Filled, started: fl
     return time.perf_counter() - started
 
 
+async def open_tables(target: str) -> int:
+    """How many open tables the database already has: the restart would resume them too."""
+    storage = await Storage.open(target)
+    try:
+        return len(await storage.active_tables())
+    finally:
+        await storage.close()
+
+
 def report(name: str, figures: Restart, tables: int) -> str:
     def verdict(seconds: float, target: float) -> str:
         return f"{seconds:.2f} s ({'met' if seconds < target else 'MISSED'}: < {target:g} s)"
@@ -225,6 +234,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         runs.append(("SQLite", Path(folder) / "bench.sqlite3"))
         if args.postgres:
             runs.append(("PostgreSQL", args.postgres))
+        if args.postgres and asyncio.run(open_tables(args.postgres)):
+            parser.error("the --postgres database already has open tables (an earlier run's?):"
+                         " give it an empty database")
         print(f"bench_restart: {args.policy}, pause {args.pause:g} s", file=out)
         for name, target in runs:
             figures = asyncio.run(restart(target, args.tables, args.policy, args.pause))

@@ -6,7 +6,12 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from bot import bench_actions, bench_restart
+from bot.service import Fill, TableService
+from bot.storage import Storage
+from tests.databases import run_sync
 
 
 def test_bench_actions_prints_every_figure(postgres_url: str) -> None:
@@ -28,3 +33,20 @@ def test_bench_restart_prints_every_figure() -> None:
     for figure in ("SQLite: 4 open tables", "connected (READY)", "first interaction answered",
                    "every computer players' table moved", "every table message redrawn"):
         assert figure in text, text
+
+
+def test_bench_restart_refuses_a_database_with_open_tables(
+        postgres_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The restart would resume an earlier run's tables too (their channels long gone)."""
+    async def open_one() -> None:
+        storage = await Storage.open(postgres_url)
+        try:
+            await TableService(storage).open_table(1, 2, 3, None, Fill.ALL)
+        finally:
+            await storage.close()
+
+    run_sync(open_one)
+    with pytest.raises(SystemExit) as stopped:
+        bench_restart.main(["--tables", "4", "--postgres", postgres_url], out=io.StringIO())
+    assert stopped.value.code == 2
+    assert "already has open tables" in capsys.readouterr().err
