@@ -155,7 +155,6 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
             in text)
 
 
-@on_both_backends
 async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     """After a restart the table messages are drawn again a few at a time. A computer move at a
@@ -189,6 +188,7 @@ async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(
     assert len(message.versions) > drawn
 
 
+@on_both_backends
 async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble,
                                                    live_bot: LiveBot) -> None:
     double = discord_double
