@@ -44,6 +44,11 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """:func:`N_` for a count's two message ids, said later by :func:`tn` or ``ngettext``."""
+    return singular, plural
+
+
 def catalog_dir() -> Traversable:
     """``locales/``: one folder per language, named like ``pt_BR`` or ``it``."""
     return resources.files("bot").joinpath("locales")

@@ -8,25 +8,16 @@ words come from the reader's catalog, and the names are those members had when t
 
 from __future__ import annotations
 
-import functools
-
-from bot.i18n import name, reader, t, translations
+from bot.i18n import name, reader, t
 from bot.records import TableRecord
 from bot.service import Panel, TableSnapshot
 
 from .games import leftover_word
 from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
-from .render import Picture, Reply
+from .render import Picture, Reply, words
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
-
-
-@functools.cache
-def words(locale: str | None) -> Words:
-    """The pictures' words in ``locale``."""
-    catalog = translations(locale)
-    return Words().translated(catalog.gettext, catalog.ngettext)
 
 
 def table_words(locale: str | None, table: TableRecord) -> Words:

@@ -10,6 +10,7 @@ its hand is never drawn anywhere.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.house_rules import CHOICES, label, rules_text, values_of
-from bot.i18n import N_, Locale, Reader, reader, t, title, tn
+from bot.i18n import N_, Locale, Reader, language, reader, t, title, tn, translations
 from bot.records import (
     COMPUTER_PARTNER,
     ComputerStanding,
@@ -77,6 +78,7 @@ from .components import (
     StartButton,
 )
 from .games import game_title, kind_title
+from .pictures import Words
 
 COLOUR = discord.Colour.dark_green()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -220,26 +222,17 @@ def action_description(locale: Locale, action: Action) -> str | None:
     return None
 
 
+@functools.cache
+def words(locale: str | None) -> Words:
+    """The pictures' words in ``locale``, which also name the text's bids."""
+    catalog = translations(locale)
+    return Words().translated(catalog.gettext, catalog.ngettext)
+
+
 def bid_text(locale: Locale, bid: Bid) -> str:
-    """A bid as the auction record says it: ``31``, ``2 marks``, ``Moon``."""
-    special = SPECIAL_BIDS.get(bid.kind)
-    if special is not None:
-        return t(locale, special, n=bid.marks)
-    if bid.kind is BidKind.SPLASH:
-        return tn(locale, "Splash ({n} mark)", "Splash ({n} marks)", bid.marks)
-    if bid.kind is BidKind.PLUNGE:
-        return tn(locale, "Plunge ({n} mark)", "Plunge ({n} marks)", bid.marks)
-    if bid.is_marks:
-        return tn(locale, "{n} mark", "{n} marks", bid.marks)
-    return str(bid.points)
-
-
-SPECIAL_BIDS = {
-    BidKind.MOON: N_("Moon"), BidKind.OVER_MOON: N_("Over the moon"),
-    BidKind.DIP: N_("Dip ({n} marks)"), BidKind.DIVE: N_("Dive ({n} marks)"),
-}
-"""Moon's bids (V-MOON-AUCTION) and Geezer's water bids (V-GEEZER-WATER, two marks and more);
-Geezer's plunge is said as H-PLUNGE's."""
+    """A bid as the auction record says it, as the pictures say it: ``31``, ``2 marks``,
+    ``Moon`` (:meth:`Words.bid_text`)."""
+    return words(language(locale)).bid_text(bid)
 
 
 def call_text(locale: Locale, call: Call) -> str:

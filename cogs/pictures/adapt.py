@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from engine import (
     Bid,
-    BidKind,
     Contract,
     Domino,
     HandSummary,
@@ -179,7 +178,7 @@ def _made_or_set(contract: Contract, made: bool, table: _Table) -> str:
     words, side = table.words, table.side_of(contract.declarer)
     if made:
         return table.about(side, words.made, words.made_alone,
-                           bid=bid_text(contract.bid, words))
+                           bid=words.bid_text(contract.bid))
     return table.about(side, words.was_set, words.was_set_alone)
 
 
@@ -284,7 +283,7 @@ def _note(observation: Observation, seat: Seat, table: _Table) -> str:
     contract = observation.contract
     if phase in (Phase.PLAY, Phase.OVER):
         if contract is not None and seat == contract.declarer:
-            return words.declared.format(bid=bid_text(contract.bid, words))
+            return words.declared.format(bid=words.bid_text(contract.bid))
         return ""
     calls = [call.action for call in observation.auction if call.seat == seat]
     if not calls:
@@ -293,25 +292,7 @@ def _note(observation: Observation, seat: Seat, table: _Table) -> str:
     if isinstance(last, Pass):
         return words.passed
     assert isinstance(last, Bid)
-    return bid_text(last, words)
-
-
-def bid_text(bid: Bid, words: Words) -> str:
-    """A bid as the auction record says it (``cogs.render.bid_text``'s words): ``31``,
-    ``2 marks``, ``Moon``, ``Splash (3 marks)``."""
-    kind = bid.kind
-    if kind is BidKind.MOON:
-        return words.moon
-    if kind is BidKind.OVER_MOON:
-        return words.over_moon
-    if not bid.is_marks:
-        return str(bid.points)
-    if kind is BidKind.DIP or kind is BidKind.DIVE:
-        return (words.dip if kind is BidKind.DIP else words.dive).format(n=bid.marks)
-    if kind is BidKind.SPLASH or kind is BidKind.PLUNGE:
-        return words.counted(words.splash if kind is BidKind.SPLASH else words.plunge,
-                             bid.marks)
-    return words.marks_text(bid.marks)
+    return words.bid_text(last)
 
 
 def _headline(observation: Observation, table: _Table) -> str:
@@ -322,7 +303,7 @@ def _headline(observation: Observation, table: _Table) -> str:
     high = observation.high_bid
     if observation.phase is Phase.AUCTION:
         parts.append(words.bidding if high is None else words.high_bid.format(
-            seat=words.seats[high.declarer], bid=bid_text(high.bid, words)))
+            seat=words.seats[high.declarer], bid=words.bid_text(high.bid)))
     return " · ".join(parts)
 
 
@@ -331,7 +312,7 @@ def _contract_headline(hand: int, contract: Contract | None, trump: Trump | None
     parts = [words.hand.format(hand=hand)]
     if contract is not None:
         parts.append(words.bid.format(seat=words.seats[contract.declarer],
-                                      bid=bid_text(contract.bid, words)))
+                                      bid=words.bid_text(contract.bid)))
         parts.append(words.naming_trump if trump is None
                      else words.trump.format(trump=trump_name(trump, words)))
     return " · ".join(parts)

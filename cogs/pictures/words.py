@@ -25,7 +25,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_
+from bot.i18n import N_, NN_
+from engine.actions import Bid, BidKind
 
 Plural = Callable[[str, str, int], str]
 """``ngettext``: the singular or plural message for a number, translated."""
@@ -69,8 +70,7 @@ class Words:
     passed: str = N_("Pass")
     declared: str = N_("bid {bid}")
     sits_out: str = N_("sits out")
-    mark: str = "{n} mark"
-    marks: str = "{n} marks"
+    marks: tuple[str, str] = NN_("{n} mark", "{n} marks")
     """A number of marks, the singular and plural message ids of one catalog entry."""
     points: str = N_("{n} points")
     hand_points: str = N_("{n} this hand")
@@ -89,8 +89,8 @@ class Words:
     dip: str = N_("Dip ({n} marks)")
     dive: str = N_("Dive ({n} marks)")
     """Moon's bids (V-MOON-AUCTION) and Geezer's water bids (V-GEEZER-WATER)."""
-    splash: tuple[str, str] = ("Splash ({n} mark)", "Splash ({n} marks)")
-    plunge: tuple[str, str] = ("Plunge ({n} mark)", "Plunge ({n} marks)")
+    splash: tuple[str, str] = NN_("Splash ({n} mark)", "Splash ({n} marks)")
+    plunge: tuple[str, str] = NN_("Plunge ({n} mark)", "Plunge ({n} marks)")
     """H-SPLASH and H-PLUNGE bids: singular and plural message ids of one catalog entry."""
     redeal: str = N_("Everybody passed")
     last_trick: str = N_("Last trick")
@@ -109,11 +109,28 @@ class Words:
 
     def marks_text(self, n: int) -> str:
         """``n`` marks in words, singular or plural as the reader's language has it."""
-        return self.plural(self.mark, self.marks, n).format(n=n)
+        return self.counted(self.marks, n)
 
     def counted(self, forms: tuple[str, str], n: int) -> str:
-        """One of the plural pairs (:attr:`splash`, :attr:`plunge`) for ``n``."""
+        """One of the plural pairs (:attr:`marks`, :attr:`splash`, :attr:`plunge`) for ``n``."""
         return self.plural(*forms, n).format(n=n)
+
+    def bid_text(self, bid: Bid) -> str:
+        """A bid as the auction record says it, in the text as in the pictures: ``31``,
+        ``2 marks``, ``Moon``, ``Splash (3 marks)``."""
+        kind = bid.kind
+        if kind is BidKind.MOON:
+            return self.moon
+        if kind is BidKind.OVER_MOON:
+            return self.over_moon
+        if not bid.is_marks:
+            return str(bid.points)
+        if kind is BidKind.DIP or kind is BidKind.DIVE:
+            return (self.dip if kind is BidKind.DIP else self.dive).format(n=bid.marks)
+        if kind is BidKind.SPLASH or kind is BidKind.PLUNGE:
+            return self.counted(self.splash if kind is BidKind.SPLASH else self.plunge,
+                                bid.marks)
+        return self.marks_text(bid.marks)
 
     def translated(self, lookup: Callable[[str], str], plural: Plural = english_plural) -> Words:
         """These words through a catalog's ``gettext`` and, for counts, its ``ngettext``; the
@@ -138,7 +155,7 @@ class Words:
                                    leftover=leftover, discarded=discarded)
 
 
-_NOT_IDS = frozenset({"mark", "marks", "splash", "plunge", "leftover", "discarded"})
+_NOT_IDS = frozenset({"marks", "splash", "plunge", "leftover", "discarded"})
 """Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
 translates as one entry, and the words a table hands in."""
 

@@ -3,7 +3,8 @@
 Every user-facing text is a literal message id at one of these calls:
 
 - ``t(locale, "msgid", ...)`` and ``tn(locale, "singular", "plural", n, ...)``;
-- ``N_("msgid")``, which marks an id written down away from the ``t`` that says it;
+- ``N_("msgid")``, which marks an id written down away from the ``t`` that says it, and
+  ``NN_("singular", "plural")``, the same for a count's pair;
 - ``Refusal("msgid", ...)``, said later with ``t`` in the refused member's language;
 - ``locale_str("text")`` for slash commands, with ``msgctxt="command name"`` on names.
 
@@ -55,7 +56,6 @@ FORWARDERS = {
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
     ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
     ("cogs/render.py", "action_label"),  # says the suit names marked N_ in LED_WORDS
-    ("cogs/render.py", "bid_text"),  # says the ids marked N_ in SPECIAL_BIDS
     ("cogs/render.py", "event_text"),  # says the suit names marked N_ in LED_WORDS
     ("cogs/render.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
     ("cogs/render.py", "leaderboard_message"),  # likewise
@@ -64,8 +64,8 @@ FORWARDERS = {
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 
-_ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "Refusal": (0,), "Unrestorable": (0,),
-         "locale_str": (0,)}
+_ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "NN_": (0, 1), "Refusal": (0,),
+         "Unrestorable": (0,), "locale_str": (0,)}
 
 HEADER = "# After a change of the code's messages: python -m tests.i18n.extract"
 NAME_COMMENT = ("A slash command or option name: one lowercase word (letters, digits, - or _),"

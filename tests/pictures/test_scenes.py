@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import translations
 from cogs.pictures import Look, Words, draw_table, hand_scene, last_hand_scene, table_scene
-from cogs.pictures.adapt import bid_text, tile_of
+from cogs.pictures.adapt import tile_of
 from cogs.pictures.samples import names_for, table_words
 from cogs.pictures.words import ENGLISH
 from engine import SEATS, VARIANTS, Game, Pass, Phase, Variant, observe, summarize
@@ -197,9 +197,9 @@ def test_special_bids_are_named_in_the_reader_s_language() -> None:
     names them (V-MOON-AUCTION, V-GEEZER-WATER, H-SPLASH)."""
     catalog = translations("pt_BR")
     words = Words().translated(catalog.gettext, catalog.ngettext)
-    assert bid_text(Bid(kind=BidKind.OVER_MOON), words) == "Acima da lua"
-    assert bid_text(Bid(marks=2, kind=BidKind.DIP), words) == catalog.gettext(
+    assert words.bid_text(Bid(kind=BidKind.OVER_MOON)) == "Acima da lua"
+    assert words.bid_text(Bid(marks=2, kind=BidKind.DIP)) == catalog.gettext(
         "Dip ({n} marks)").format(n=2)
-    assert bid_text(Bid(marks=3, kind=BidKind.SPLASH), words) == catalog.ngettext(
+    assert words.bid_text(Bid(marks=3, kind=BidKind.SPLASH)) == catalog.ngettext(
         "Splash ({n} mark)", "Splash ({n} marks)", 3).format(n=3)
-    assert bid_text(Bid(marks=2), ENGLISH) == "2 marks"
+    assert ENGLISH.bid_text(Bid(marks=2)) == "2 marks"
