@@ -104,20 +104,32 @@ class Players:
     def to_act(self) -> Seat | None:
         return table_state(self.live_bot.db, self.table_id).to_act
 
-    async def step(self) -> Seat | None:
-        """The member whose turn it is acts; None once the game is over."""
+    async def turn(self) -> tuple[Game, Seat, Message] | None:
+        """Once the bot is quiet, the game, the member whose turn it is and their panel; None
+        once the game is over."""
         await self.quiet()
         game = table_state(self.live_bot.db, self.table_id)
         if game.winner is not None:
             return None
         seat = game.to_act
         assert seat in self.seats, f"a computer player's turn ({seat}) was left waiting"
-        panel = self.panels[seat]
+        return game, seat, self.panels[seat]
+
+    async def step(self) -> Seat | None:
+        """The member whose turn it is acts; None once the game is over."""
+        turn = await self.turn()
+        if turn is None:
+            return None
+        _, seat, panel = turn
         await self.double.wait_for(lambda: PanelControls.of(panel).can_act, 5,
                                    f"{seat.title}'s panel to offer a choice")
-        result = await act(self.seats[seat], panel)
-        assert not result.failed and not result.errors and result.response_type == 7, result
+        answered(await act(self.seats[seat], panel))
         return seat
+
+
+def answered(result: InteractionResult) -> None:
+    """The click was answered by an update of the panel, without a failure."""
+    assert not result.failed and not result.errors and result.response_type == 7, result
 
 
 async def test_one_member_plays_a_whole_game_with_a_bot_partner(

@@ -17,7 +17,7 @@ from engine.seats import ALL_SEATS
 from engine.variants import VARIANTS, variant_named
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Audit, action_count, components, table_state
-from tests.bot.test_e2e_computers import Players, latest_table_id, table_message
+from tests.bot.test_e2e_computers import Players, answered, latest_table_id, table_message
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
@@ -74,20 +74,17 @@ class Members(Players):
 
     async def play_turn(self) -> Game | None:
         """The member whose turn it is acts; None once the game is over."""
-        await self.quiet()
-        game = table_state(self.live_bot.db, self.table_id)
-        if game.winner is not None:
+        turn = await self.turn()
+        if turn is None:
             return None
-        seat = game.to_act
-        assert seat in self.seats, f"a computer player's turn ({seat}) was left waiting"
-        panel = self.panels[seat]
+        game, seat, panel = turn
         mark = (f"42:a:{self.table_id}:{game.hand_number}:"
                 f"{action_count(self.live_bot.db, self.table_id)}:")
         await self.double.wait_for(lambda: any(mark in c.get("custom_id", "")
                                                for c in components(panel)), 5,
                                    f"{seat}'s panel to be current")
         result = await perform(self.seats[seat], panel, choose(game, self.rng))
-        assert not result.failed and not result.errors and result.response_type == 7, result
+        answered(result)
         assert "refused" not in (result.content or ""), result
         self.actions += 1
         return game
