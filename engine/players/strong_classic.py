@@ -165,9 +165,10 @@ def outlooks(observation: Observation, rng: random.Random, playouts: int,
 
 
 def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
-           rng: random.Random) -> bool:
+           rng: random.Random, learn_order: bool = False) -> bool:
     """Whether the solver takes every trick (R-CONTRACT-MARKS) for this hand declaring
-    ``trump`` in each of ``deals`` sampled deals, within ``nodes``."""
+    ``trump`` in each of ``deals`` sampled deals, within ``nodes`` (``learn_order``: see
+    :class:`DealSolver`)."""
     seat = observation.seat
     assert seat is not None
     mine = mask_of(observation.hand)
@@ -178,7 +179,8 @@ def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
         hands = deal_tiles(unseen, others, dict.fromkeys(others, 0), mine, seat, rng)
         if hands is None:
             return False
-        solver = DealSolver(hands, int(trump), seat & 1, node_limit=budget)
+        solver = DealSolver(hands, int(trump), seat & 1, node_limit=budget,
+                            learn_order=learn_order)
         try:
             if not solver.reach(seat, (), solver.points_in_play(())):
                 return False
@@ -291,8 +293,11 @@ class PlaySearch:
 
 
 def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence[int],
-                rng: random.Random, samples: int, nodes: int) -> PlaySearch:
-    """Up to ``samples`` deals solved for each candidate within ``nodes`` tiles tried."""
+                rng: random.Random, samples: int, nodes: int,
+                learn_order: bool = False, settle_from: int = 0) -> PlaySearch:
+    """Up to ``samples`` deals solved for each candidate within ``nodes`` tiles tried
+    (``learn_order``: see :class:`DealSolver`), the choice settled by fewer when more cannot
+    change it, but not before ``settle_from`` deals."""
     budget = nodes
     draw = _sampler(observation, facts, rng)
     scores = dict.fromkeys(candidates, 0)
@@ -302,7 +307,8 @@ def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence
         hands = draw()
         if hands is None:
             break
-        solver = DealSolver(hands, facts.model, facts.team, node_limit=budget)
+        solver = DealSolver(hands, facts.model, facts.team, node_limit=budget,
+                            learn_order=learn_order)
         need = facts.need
         if facts.marks:
             need = solver.points_in_play(facts.trick)
@@ -315,7 +321,8 @@ def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence
         done += 1
         for tile, made in zip(candidates, results, strict=True):
             scores[tile] += made is facts.ours
-        if _settled(sorted(scores.values(), reverse=True), done, samples):
+        if done >= settle_from and _settled(sorted(scores.values(), reverse=True), done,
+                                            samples):
             settled = True
             break
     return PlaySearch(tuple(candidates), scores, done, settled)

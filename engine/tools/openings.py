@@ -23,7 +23,7 @@ from ..phase import Phase
 from ..players import strong
 
 #: Deals the solver should answer for a play to count as searched.
-ENOUGH_DEALS = 8
+ENOUGH_DEALS = strong.OPENING_DEALS
 _PLACES = ("opening lead", "second", "third", "fourth")
 
 
