@@ -109,7 +109,7 @@ def decide_quickly(observation: Observation, rng: random.Random) -> Action:
     thinking: a play by sampled playouts within their budget of tiles (what this player falls
     back on when too few deals are solved), any other decision by the rules of thumb. At the
     first trick, where a full decision takes about 80 ms of CPU on average (up to 450), this
-    takes under 10 (25 at most)."""
+    takes about 10 (under 30)."""
     if observation.phase is Phase.PLAY:
         return decide_play(observation, rng, in_points=observation.options.points_game)
     return rules.decide(observation, rng)
