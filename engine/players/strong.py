@@ -63,10 +63,11 @@ PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
 PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
 #: A play with fewer deals solved than this (and not settled by them) goes to playouts.
 FEWEST_SOLVED = 4
-#: With this many tiles or more in hand, only the candidates playouts value most are solved,
-#: and no choice is settled before this many deals are (ties go to playouts).
+#: With this many tiles or more in hand (the opening tricks), only the candidates playouts
+#: value most are solved, and ties between the best go to playouts.
 SHORTLIST_FROM = 6
 SHORTLIST = 3
+#: In the opening tricks no choice is settled before this many deals are solved.
 OPENING_DEALS = 8
 #: Playouts per trump for a bid, and for the trump named after it (the same deals).
 PROSPECT_PLAYOUTS = BID_PLAYOUTS * 2
@@ -265,8 +266,7 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
     (ties: the rules of thumb's order). Each solved deal only says make or set, against
     defenders who see every tile; in the opening tricks, where the contract is rarely decided
     yet, playouts against defenders who do not tell the tied candidates apart."""
-    top = max(found.scores.values())
-    tied = [Play(TILES[t]) for t in found.candidates if found.scores[t] == top]
+    tied = found.tied
     if len(tied) == 1:
         return tied[0]
     if valued is None:

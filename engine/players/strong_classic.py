@@ -286,10 +286,15 @@ class PlaySearch:
     """Whether the deals solved already decided the choice (:func:`_settled`)."""
 
     @property
+    def tied(self) -> list[Play]:
+        """The candidates right in the most deals, in the rules of thumb's order."""
+        top = max(self.scores.values())
+        return [Play(TILES[t]) for t in self.candidates if self.scores[t] == top]
+
+    @property
     def best(self) -> Play:
         """The candidate right in the most deals; ties go to the rules of thumb's order."""
-        top = max(self.scores.values())
-        return Play(TILES[next(t for t in self.candidates if self.scores[t] == top)])
+        return self.tied[0]
 
 
 def search_play(observation: Observation, facts: PlayFacts, candidates: Sequence[int],
