@@ -30,7 +30,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from engine import Domino, Seat, Team, Trump
-from engine.seats import FOUR_SEATS, Seating
+from engine.seats import Naming, Seating
+from engine.trumps import Called, Led
 
 DEFAULT_LOCALE = "en-US"
 DOMAIN = "messages"
@@ -136,7 +137,7 @@ class Reader:
     what its seats and sides are called (:func:`name`)."""
 
     locale: str | None
-    seating: Seating = FOUR_SEATS
+    seating: Seating
 
 
 Locale = str | Reader | None
@@ -165,10 +166,14 @@ def _lookup_plural(locale: Locale, singular: str, plural: str, n: int) -> str:
 def t(locale: Locale, msgid: str, **params: object) -> str:
     """``msgid`` in ``locale``, with its placeholders filled in.
 
-    >>> t(None, "It's {seat}'s turn.", seat=Seat.EAST)
+    >>> from engine.seats import FOUR_SEATS, Seating
+    >>> east = FOUR_SEATS.seats[1]
+    >>> t(Reader(None, FOUR_SEATS), "It's {seat}'s turn.", seat=east)
     "It's East's turn."
-    >>> t("pt-BR", "It's {seat}'s turn {player}.", seat=Seat.EAST, player="<@1>")
+    >>> t(Reader("pt-BR", FOUR_SEATS), "It's {seat}'s turn {player}.", seat=east, player="<@1>")
     'É a vez do Leste <@1>.'
+    >>> t(Reader(None, Seating.teams_of(6, 3)), "It's {seat}'s turn.", seat=Seat(4))
+    "It's Blue 2's turn."
     """
     return _lookup(locale, msgid).format_map(_localized(locale, params))
 
@@ -184,30 +189,28 @@ def tn(locale: Locale, singular: str, plural: str, n: int, **params: object) -> 
 
 
 # Names of engine values. Each is its own message id, so a catalog can translate them.
-SEAT_NAMES: Mapping[Seat, str] = {
-    Seat.NORTH: N_("North"), Seat.EAST: N_("East"), Seat.SOUTH: N_("South"),
-    Seat.WEST: N_("West")}
-TEAM_NAMES: Mapping[Team, str] = {
-    Team.NORTH_SOUTH: N_("North–South"), Team.EAST_WEST: N_("East–West")}
+SUIT_WORDS: tuple[str, ...] = (
+    N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
+    N_("sevens"), N_("eights"), N_("nines"))
+"""Each number suit, by its number, as said within a sentence ("fives led")."""
+CALLED_WORDS: Mapping[Called, str] = {Called.TRUMPS: N_("trumps"), Called.DOUBLES: N_("doubles")}
+"""What a lead calls for when it is not a number (R-LED-SUIT)."""
 TRUMP_NAMES: Mapping[Trump, str] = {
-    Trump.BLANKS: N_("blanks"), Trump.ONES: N_("ones"), Trump.TWOS: N_("twos"),
-    Trump.THREES: N_("threes"), Trump.FOURS: N_("fours"), Trump.FIVES: N_("fives"),
-    Trump.SIXES: N_("sixes"), Trump.DOUBLES: N_("doubles"),
-    Trump.NONE: N_("no trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.SEVENS: N_("Sevens"), Trump.of_suit(7): N_("sevens"), Trump.of_suit(8): N_("eights"),
-    Trump.of_suit(9): N_("nines"),
-}
+    **{Trump.of_suit(n): word for n, word in enumerate(SUIT_WORDS)},
+    Trump.DOUBLES: N_("doubles"), Trump.NONE: N_("no trump (follow me)"), Trump.NELLO: N_("Nello"),
+    Trump.CLOSEST_TO_SEVEN: N_("Sevens")}
 TRUMP_TITLES: Mapping[Trump, str] = {
     Trump.BLANKS: N_("Blanks"), Trump.ONES: N_("Ones"), Trump.TWOS: N_("Twos"),
     Trump.THREES: N_("Threes"), Trump.FOURS: N_("Fours"), Trump.FIVES: N_("Fives"),
-    Trump.SIXES: N_("Sixes"), Trump.DOUBLES: N_("Doubles"),
+    Trump.SIXES: N_("Sixes"), Trump.SEVENS: N_("Sevens"), Trump.EIGHTS: N_("Eights"),
+    Trump.NINES: N_("Nines"), Trump.DOUBLES: N_("Doubles"),
     Trump.NONE: N_("No trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.SEVENS: N_("Sevens"), Trump.of_suit(7): N_("Sevens"), Trump.of_suit(8): N_("Eights"),
-    Trump.of_suit(9): N_("Nines"),
+    Trump.CLOSEST_TO_SEVEN: N_("Sevens"),
 }
 """A trump on its own, as a choice in a list (``TRUMP_NAMES`` are said within sentences)."""
 
-
+COMPASS_SEATS = (N_("North"), N_("East"), N_("South"), N_("West"))
+COMPASS_SIDES = (N_("North–South"), N_("East–West"))
 COLOURED_SEATS = (N_("Red {n}"), N_("Blue {n}"), N_("Green {n}"))
 """A seat at six or eight: its team's colour and its number within the team."""
 COLOURED_SIDES = (N_("Red"), N_("Blue"), N_("Green"))
@@ -216,23 +219,28 @@ NUMBERED_SEAT = N_("Seat {n}")
 
 
 def name(locale: Locale, value: Seat | Team | Trump) -> str:
-    """A seat, side or trump as the reader says it, seats and sides as their table names them:
-    compass seats and North–South / East–West at four (R-SEATS), "Seat 1" … at three, where a
-    side is one seat (V-GEN-SEATS), team colours at six and eight ("Red 2", "Blue")."""
+    """A seat, side or trump as the reader says it; seats and sides as their table names them
+    (:attr:`engine.Seating.naming`), which only a :class:`Reader` of that table knows: compass
+    seats and North–South / East–West at four (R-SEATS), "Seat 1" … at three, where a side is
+    one seat (V-GEN-SEATS), team colours at six and eight ("Red 2", "Blue")."""
     if isinstance(value, Trump):
         return _lookup(locale, TRUMP_NAMES[value])
-    seating = locale.seating if isinstance(locale, Reader) else FOUR_SEATS
-    if seating.count == 4 and seating.has_teams:
-        if isinstance(value, Seat):
-            return _lookup(locale, SEAT_NAMES[value])
-        return _lookup(locale, TEAM_NAMES[value])
-    if not seating.has_teams:
+    if not isinstance(locale, Reader):
+        raise TypeError(f"{value!r} is named as its table names its seats: read it with a Reader")
+    seating = locale.seating
+    naming = seating.naming
+    if naming is Naming.COMPASS:
+        return _lookup(locale, (COMPASS_SIDES if isinstance(value, Team) else COMPASS_SEATS)[value])
+    if naming is Naming.NUMBERED:
         return _lookup(locale, NUMBERED_SEAT).format(n=value + 1)
     if isinstance(value, Team):
         return _lookup(locale, COLOURED_SIDES[value])
-    side = seating.side_of[value]
-    number = seating.members[side].index(value) + 1
-    return _lookup(locale, COLOURED_SEATS[side]).format(n=number)
+    return _lookup(locale, COLOURED_SEATS[seating.side_of[value]]).format(n=seating.place(value))
+
+
+def led_name(locale: Locale, led: Led) -> str:
+    """What a trick's lead calls for, said within a sentence: "fives", "trumps", "doubles"."""
+    return _lookup(locale, CALLED_WORDS[led] if isinstance(led, Called) else SUIT_WORDS[led])
 
 
 def title(locale: Locale, trump: Trump) -> str:

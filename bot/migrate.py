@@ -27,11 +27,10 @@ from typing import Any
 
 import asyncpg
 
-from engine import Game, RuleError, UnsupportedRulesVersion, parse_action
+from engine import Game, RuleError
 
 from .config import ConfigError, database_setting, read_env_file
-from .records import TableRecord
-from .service import FIRST_RULES_VERSION
+from .records import TableRecord, stored_game
 from .storage import Storage, StorageError
 from .storage.postgres import PostgresStorage
 from .storage.sqlite import SqliteStorage
@@ -161,12 +160,9 @@ async def compare_games(source: Path, url: str, ids: Sequence[int]) -> tuple[int
 
 async def _replayed(storage: Storage, table: TableRecord) -> Game | None:
     """The table's game as the engine rebuilds it from ``storage``; ``None`` if it can't be."""
-    assert table.seed is not None
-    actions = [(a.seat, parse_action(a.text)) for a in await storage.actions(table.id)]
-    version = table.rules_version if table.rules_version is not None else FIRST_RULES_VERSION
     try:
-        return Game.replay(table.seed, actions, table.options, version, table.variant)
-    except (UnsupportedRulesVersion, RuleError, ValueError):
+        return stored_game(table, await storage.actions(table.id))
+    except (RuleError, ValueError):
         return None
 
 

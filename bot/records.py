@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine import DEFAULT_OPTIONS, Options, Seat
+from engine import DEFAULT_OPTIONS, Game, Options, Seat, parse_action
+from engine.goal import goal_of
 from engine.variants import FORTY_TWO, Variant, variant_named
 
 
@@ -51,7 +53,8 @@ class GameKind(Enum):
     @property
     def in_points(self) -> bool:
         """Whether its games are counted in points rather than marks."""
-        return self is GameKind.POINTS or self.variant.scoring.in_points
+        options = Options(points_game=True) if self is GameKind.POINTS else DEFAULT_OPTIONS
+        return goal_of(self.variant, options).in_points
 
 
 class Level(Enum):
@@ -93,7 +96,17 @@ class Player:
 
     @property
     def mention(self) -> str:
-        return f"<@{self.user_id}>" if self.user_id is not None else ""
+        return mention(self.user_id) if self.user_id is not None else ""
+
+
+def mention(user_id: int) -> str:
+    """A member as Discord links them in a message: ``<@123>``."""
+    return f"<@{user_id}>"
+
+
+def mentions(user_ids: Iterable[int]) -> str:
+    """Members, in a fixed order: ``<@1> <@2>``."""
+    return " ".join(mention(user_id) for user_id in sorted(user_ids))
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,3 +281,19 @@ class Standing:
     """Points scored in 250-point games (their own leaderboard)."""
     hints_used: int = 0
     """Turns of their finished games at which they asked for a hint."""
+
+
+FIRST_RULES_VERSION = 1
+"""What a game stored without a rules version was played under: the first."""
+
+
+def stored_game(table: TableRecord, actions: Iterable[StoredAction]) -> Game:
+    """The table's game rebuilt from its stored ``actions`` (``Game.replay``), under the rules it
+    was played with; raises what the engine raises for a game it can't rebuild exactly
+    (``UnsupportedRulesVersion``, another ``RuleError``, or ``ValueError``)."""
+    assert table.seed is not None
+    version = table.rules_version if table.rules_version is not None else FIRST_RULES_VERSION
+    top = table.variant.top
+    return Game.replay(table.seed, ((action.seat, parse_action(action.text, top))
+                                    for action in actions),
+                       table.options, version, table.variant)

@@ -175,7 +175,7 @@ class Notice:
         return cls(text, panel.observation.hand_number, panel.count)
 
     def holds(self, panel: Panel) -> bool:
-        return (panel.observation.hand_number, panel.count) == (self.hand, self.count)
+        return panel.drawn_at(self.hand, self.count)
 
 
 @dataclass(slots=True)

@@ -31,7 +31,8 @@ def pinged(snapshot: TableSnapshot) -> int | None:
     seat = observation.to_act
     if seat is None or table.computer_plays(seat):
         return None
-    if snapshot.event is not None and snapshot.event.seat == seat:
+    last = snapshot.last_action
+    if last is not None and last.seat == seat:
         return None
     player = table.player(seat)
     return player.user_id if player is not None else None

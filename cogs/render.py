@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.house_rules import CHOICES, label, rules_text, values_of
-from bot.i18n import N_, Locale, Reader, language, reader, t, title, tn, translations
+from bot.i18n import N_, Locale, Reader, language, led_name, reader, t, title, tn, translations
 from bot.records import (
     COMPUTER_PARTNER,
     ComputerStanding,
@@ -29,8 +29,10 @@ from bot.records import (
     Standing,
     Status,
     TableRecord,
+    mention,
+    mentions,
 )
-from bot.service import Event, MemberStats, Panel, TableSnapshot
+from bot.service import MemberStats, Panel, TableSnapshot
 from engine import (
     Action,
     Bid,
@@ -49,8 +51,7 @@ from engine import (
     Team,
     Trump,
 )
-from engine.dominoes import SUIT_NAMES
-from engine.game import POINTS_TO_WIN
+from engine.observation import LastAction
 from engine.seats import Seating
 
 from .components import (
@@ -193,7 +194,7 @@ def action_label(locale: Locale, action: Action) -> str:
         return t(locale, "Discard {tiles}", tiles=tiles(action.tiles))
     if action.low:
         return t(locale, "{tile} as {suit}", tile=action.tile,
-                 suit=t(locale, LED_WORDS[SUIT_NAMES[action.tile.low]]))
+                 suit=led_name(locale, action.tile.low))
     return action.tile.label
 
 
@@ -216,7 +217,7 @@ def action_description(locale: Locale, action: Action) -> str | None:
             return t(locale, "No trump: the highest of the suit led wins, doubles high")
         if trump is Trump.NELLO:
             return t(locale, "You play alone, your partner sits out: lose every trick")
-        if trump is Trump.SEVENS:
+        if trump is Trump.CLOSEST_TO_SEVEN:
             return t(locale, "The tile closest to 7 pips wins each trick")
         return t(locale, "Every tile bearing this number is a trump")
     return None
@@ -242,12 +243,12 @@ def call_text(locale: Locale, call: Call) -> str:
     return t(locale, "{seat}: pass", seat=call.seat)
 
 
-def event_text(locale: Locale, event: Event) -> str:
+def event_text(locale: Locale, event: LastAction) -> str:
     """The line that says what just happened; a completed trick names no player (R-SEE-ANON)."""
     action = event.action
-    if event.trick:
-        return t(locale, "{team} took the trick: {tiles}.", team=event.trick_team,
-                 tiles=tiles(event.trick))
+    if event.trick is not None:
+        return t(locale, "{team} took the trick: {tiles}.", team=event.trick.team,
+                 tiles=tiles(event.trick.tiles))
     if isinstance(action, Pass):
         return t(locale, "{seat} passed.", seat=event.seat)
     if isinstance(action, Bid):
@@ -263,7 +264,7 @@ def event_text(locale: Locale, event: Event) -> str:
         return leftover_text(locale, event.seat, action)
     if action.low:
         return t(locale, "{seat} led {tile} as {suit}.", seat=event.seat, tile=action.tile,
-                 suit=t(locale, LED_WORDS[SUIT_NAMES[action.tile.low]]))
+                 suit=led_name(locale, action.tile.low))
     return t(locale, "{seat} played {tile}.", seat=event.seat, tile=action.tile)
 
 
@@ -376,8 +377,7 @@ def _points_summary(locale: Locale, summary: HandSummary, params: dict[str, obje
                      " Scored: {scores}.", **scored)
         return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and was set ({points})."
                  " Scored: {scores}.", **scored)
-    scored = {**params, "bid": bid, "ns_score": score[Team.NORTH_SOUTH],
-              "ew_score": score[Team.EAST_WEST]}
+    scored = {**params, "bid": bid, "ns_score": score[0], "ew_score": score[1]}
     if summary.result.made:
         return t(locale, "Hand {hand}: {seat} ({player}) bid {bid} and made it (North–South"
                  " {ns}, East–West {ew}). Scored: North–South {ns_score}, East–West"
@@ -395,7 +395,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     locale = voice(table.locale, table)
     seating = table.variant.seating
     embed = discord.Embed(title=game_title(locale, table.variant), colour=COLOUR)
-    lines = [t(locale, "Table of {creator}", creator=f"<@{table.creator_id}>")]
+    lines = [t(locale, "Table of {creator}", creator=mention(table.creator_id))]
     if seating.has_teams:
         for team in seating.sides:
             lines.append(t(locale, "**{team}**: {seats}", team=team, seats=" · ".join(
@@ -421,8 +421,8 @@ def table_message(snapshot: TableSnapshot) -> Reply:
                         inline=False)
     if not over:
         _hand_fields(locale, embed, observation, table)
-    if snapshot.event is not None and not over:
-        embed.add_field(name=t(locale, "Just now"), value=event_text(locale, snapshot.event),
+    if snapshot.last_action is not None and not over:
+        embed.add_field(name=t(locale, "Just now"), value=event_text(locale, snapshot.last_action),
                         inline=False)
 
     view = discord.ui.View(timeout=None)
@@ -444,7 +444,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
             waiting = table.rematch_needed - table.rematch_votes
             embed.add_field(name=t(locale, "Rematch"), value=t(
                 locale, "Agreed: {agreed}. Waiting for {waiting}.",
-                agreed=_mentions(table.rematch_votes), waiting=_mentions(waiting)),
+                agreed=mentions(table.rematch_votes), waiting=mentions(waiting)),
                 inline=False)
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
         view.add_item(RematchButton(table.id, t(locale, "Rematch")))
@@ -490,39 +490,26 @@ def settings_text(locale: Locale, table: TableRecord) -> str:
 
 def _won_text(locale: Locale, observation: Observation, table: TableRecord) -> str:
     """Who won the game, and the final totals of every side."""
-    winner = observation.winner
+    standing = observation.standing
+    winner = standing.winner
     assert winner is not None
     seating = observation.variant.seating
-    totals = _totals(observation)
+    totals = standing.totals
     final = per_side(locale, seating, totals)
     if not seating.has_teams:
         return t(locale, "{seat} {player} wins the game! {totals}", seat=winner,
                  player=members_of(locale, table, winner), totals=final)
-    if _compass(seating) and _in_points(observation):
+    first, second = (who(locale, table.player(s)) for s in seating.members[winner][:2])
+    if _compass(seating) and standing.goal.in_points:
         return t(locale, "{team} ({first} and {second}) win the game, {won} points to"
-                 " {lost}!", team=winner, first=who(locale, table.player(winner.seats[0])),
-                 second=who(locale, table.player(winner.seats[1])), won=signed(totals[winner]),
-                 lost=signed(totals[1 - winner]))
+                 " {lost}!", team=winner, first=first, second=second,
+                 won=signed(totals[winner]), lost=signed(totals[1 - winner]))
     if _compass(seating):
         return t(locale, "{team} ({first} and {second}) win the game, {won} marks to"
-                 " {lost}!", team=winner, first=who(locale, table.player(winner.seats[0])),
-                 second=who(locale, table.player(winner.seats[1])), won=totals[winner],
+                 " {lost}!", team=winner, first=first, second=second, won=totals[winner],
                  lost=totals[1 - winner])
     return t(locale, "{team} ({players}) win the game! {totals}", team=winner,
              players=members_of(locale, table, winner), totals=final)
-
-
-def _in_points(observation: Observation) -> bool:
-    """Whether the game's totals are points (H-POINTS, or a variant scored so)."""
-    return observation.options.points_game or observation.variant.scoring.in_points
-
-
-def _totals(observation: Observation) -> tuple[int, ...]:
-    return observation.score if _in_points(observation) else observation.marks
-
-
-def _target(observation: Observation) -> int:
-    return POINTS_TO_WIN if observation.options.points_game else observation.variant.target
 
 
 def _hand_by_hand(locale: Locale, snapshot: TableSnapshot) -> str:
@@ -592,12 +579,8 @@ def _away_text(locale: Locale, table: TableRecord) -> str:
             waiting = table.voters_needed(seat) - voters
             lines.append(t(locale, "Let a bot play {seat} {player}? Agreed: {voters}. Still"
                            " needed: {waiting}.", seat=seat, player=player.mention,
-                           voters=_mentions(voters), waiting=_mentions(waiting)))
+                           voters=mentions(voters), waiting=mentions(waiting)))
     return "\n".join(lines)
-
-
-def _mentions(user_ids: frozenset[int]) -> str:
-    return " ".join(f"<@{user_id}>" for user_id in sorted(user_ids))
 
 
 def _lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
@@ -679,12 +662,13 @@ def _seat_holder(locale: Locale, table: TableRecord, seat: Seat) -> str:
 
 def _marks_line(locale: Locale, observation: Observation) -> str:
     """The game's totals per side (marks, or points: R-GAME, H-POINTS, V-…-GAME)."""
-    scores = per_side(locale, observation.variant.seating, _totals(observation))
-    if _in_points(observation):
+    standing = observation.standing
+    scores = per_side(locale, observation.variant.seating, standing.totals)
+    if standing.goal.in_points:
         return t(locale, "Score: {scores} (first to {target})", scores=scores,
-                 target=_target(observation))
+                 target=standing.goal.target)
     return t(locale, "Marks: {scores} (first to {target})", scores=scores,
-             target=_target(observation))
+             target=standing.goal.target)
 
 
 def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, *,
@@ -750,7 +734,8 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
     embed.add_field(name=t(locale, "Contract"), value=value, inline=False)
     if observation.open_hands is not None:
         embed.add_field(name=t(locale, "Hands face up (Sevens)"),
-                        value=_open_hands_text(locale, observation.open_hands), inline=False)
+                        value=_open_hands_text(locale, table.variant.seating,
+                                               observation.open_hands), inline=False)
     if observation.face_up_discards:
         embed.add_field(name=t(locale, "Discarded face up"), value=t(
             locale, "{seat} had to discard trumps, face up: {tiles}", seat=contract.declarer,
@@ -768,10 +753,11 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
                     value=_captured_text(locale, observation), inline=False)
 
 
-def _open_hands_text(locale: Locale, hands: Sequence[Sequence[Domino]]) -> str:
+def _open_hands_text(locale: Locale, seating: Seating,
+                     hands: Sequence[Sequence[Domino]]) -> str:
     """H-SEVENS: every hand face up, each in the order the engine lays it out."""
-    rows = [t(locale, "{seat}: {tiles}", seat=seat, tiles=tiles(hands[seat]))
-            for seat in Seat if seat < len(hands) and hands[seat]]
+    rows = [t(locale, "{seat}: {tiles}", seat=seat, tiles=tiles(hand))
+            for seat, hand in zip(seating.seats, hands, strict=True) if hand]
     return "\n".join(rows) or t(locale, "Every tile has been played.")
 
 
@@ -1000,12 +986,6 @@ def _trump_choice(locale: Locale, view: discord.ui.View, panel: Panel,
                  for a in choices]))
 
 
-LED_WORDS = {name: name for name in (
-    N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
-    N_("sevens"), N_("eights"), N_("nines"), N_("trumps"), N_("doubles"))}
-"""The engine's names of a led suit (``Observation.led``), as message ids."""
-
-
 def expired_panel(locale: Locale, table_id: int) -> Reply:
     """What a panel says once Discord no longer lets the bot update it (15 minutes after it was
     opened): press Refresh, or My hand on the table, for a fresh one."""
@@ -1021,6 +1001,7 @@ def expired_panel(locale: Locale, table_id: int) -> Reply:
 def panel_status(locale: Locale, panel: Panel) -> str:
     """What the panel's owner is waiting for, or may do now: one line."""
     observation, table = panel.observation, panel.table
+    locale = voice(locale, table)
     if table.status is Status.CLOSED:
         return t(locale, "This table is closed.")
     if observation.winner is not None:
@@ -1064,9 +1045,9 @@ def panel_status(locale: Locale, panel: Panel) -> str:
             return t(locale, "Your lead: play any tile; the buttons below lead a tile by its"
                              " lower end.")
         return t(locale, "Your lead: play any tile.")
-    if observation.led in LED_WORDS:
+    if observation.led is not None:
         return t(locale, "Your turn: {suit} led; the tiles you may play are enabled.",
-                 suit=t(locale, LED_WORDS[observation.led]))
+                 suit=led_name(locale, observation.led))
     return t(locale, "Your turn: the tiles you may play are enabled.")
 
 
@@ -1125,7 +1106,7 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
     partner = stats.partner
     if partner is not None:
         who_ = (t(locale, "🤖 Bot") if partner.partner_id == COMPUTER_PARTNER
-                else f"<@{partner.partner_id}>")
+                else mention(partner.partner_id))
         embed.add_field(name=t(locale, "Favourite partner"),
                         value=t(locale, "{partner}: {games} games together, {wins} won",
                                 partner=who_, games=partner.games, wins=partner.wins),
@@ -1167,14 +1148,14 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
         lines = [
             t(locale, "**{rank}.** {player} — games: {played} played, {won} won · points"
               " scored: {points} · contracts: {bid} bid, {made} made", rank=rank,
-              player=f"<@{s.user_id}>", points=s.points_won, played=s.games_played,
+              player=mention(s.user_id), points=s.points_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
             + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
     else:
         lines = [
             t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
               " {won} won · contracts: {bid} bid, {made} made", rank=rank,
-              player=f"<@{s.user_id}>", marks=s.marks_won, played=s.games_played,
+              player=mention(s.user_id), marks=s.marks_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
             + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
     for line in computers:

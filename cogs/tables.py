@@ -22,9 +22,11 @@ from discord.ext import commands
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
-from bot.records import GameKind, Level, Status, TableRecord
+from bot.records import GameKind, Level, Status, TableRecord, mentions
 from bot.service import Accepted, Fill, Panel, Refusal, Rematch, TableService
+from bot.service.refusals import OUT_OF_DATE, require_drawn
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
+from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from . import games, render
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COMPASS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+COMPASS = dict(zip(("north", "east", "south", "west"), FOUR_SEATS.seats, strict=True))
 """42's seats by name, as /42 join has always accepted them."""
 
 
@@ -624,7 +626,7 @@ class Tables(commands.GroupCog, name="Tables",
         vote = await within_window(interaction, self.service.vote_away(
             table_id, interaction.user.id, seat))
         self._touch(table_id)
-        locale = locale_of(interaction)
+        locale = render.voice(locale_of(interaction), vote.snapshot.table)
         player = vote.snapshot.table.player(seat)
         if vote.handed_over:
             self.panels.refresh_table(table_id)
@@ -633,7 +635,7 @@ class Tables(commands.GroupCog, name="Tables",
                      player=player.mention if player is not None else "")
         else:
             text = t(locale, "You agreed to let a bot play {seat}. Still needed: {waiting}.",
-                     seat=seat, waiting=" ".join(f"<@{u}>" for u in vote.waiting))
+                     seat=seat, waiting=mentions(vote.waiting))
         await send_private(interaction, text)
 
     async def on_back(self, interaction: discord.Interaction[Any], table_id: int,
@@ -643,7 +645,8 @@ class Tables(commands.GroupCog, name="Tables",
             table_id, interaction.user.id, seat), update=True)
         self._touch(table_id)
         await self._show_panel(interaction, panel, notice=t(
-            locale_of(interaction), "Welcome back: you play {seat} again.", seat=seat))
+            render.voice(locale_of(interaction), panel.table),
+            "Welcome back: you play {seat} again.", seat=seat))
 
     async def on_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         panel = await within_window(interaction, self.service.panel(table_id,
@@ -690,8 +693,8 @@ class Tables(commands.GroupCog, name="Tables",
         if not rematch.started:
             self._touch(table_id)
             await send_private(interaction, t(locale, "You are in for a rematch; waiting for"
-                                                      " {waiting}.", waiting=" ".join(
-                                                          f"<@{u}>" for u in rematch.waiting)))
+                                                      " {waiting}.",
+                                              waiting=mentions(rematch.waiting)))
             return
         link = rematch.snapshot.table.link
         old = await self.service.snapshot(table_id)
@@ -739,9 +742,7 @@ class Tables(commands.GroupCog, name="Tables",
         self._require_panel_owner(interaction)
         panel = await within_window(interaction, self.service.panel(
             table_id, interaction.user.id), update=True)
-        if (panel.observation.hand_number, panel.count) != (hand, count):
-            raise Refusal("That panel was out of date, so nothing was done; here is your"
-                          " current one.", panel=panel)
+        require_drawn(panel, (hand, count), OUT_OF_DATE)
         await self._show_panel(interaction, panel, piles=piles)
 
     # ----- errors, in one place -----------------------------------------------------------------
@@ -841,10 +842,7 @@ class Tables(commands.GroupCog, name="Tables",
             self.pings.touch(table.id)
         else:
             self._touch(table.id)
-        for panel in accepted.panels:
-            user_id = panel.user_id
-            if user_id is None or (panel.seat == accepted.seat and not accepted.by_computer):
-                continue
+        for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)
 
     def _touch(self, table_id: int) -> None:

@@ -215,7 +215,7 @@ def trump_actions(state: HandState) -> tuple[Action, ...]:
         if options.nello and (not options.nello_dealer_only or _dealer_only_nello(state)):
             extra.append(Trump.NELLO)
         if options.sevens:
-            extra.append(Trump.SEVENS)
+            extra.append(Trump.CLOSEST_TO_SEVEN)
     return trump_calls(variant.trumps, contract.is_marks, tuple(extra))
 
 

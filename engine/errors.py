@@ -50,7 +50,15 @@ class NotInHand(RuleError):
 
 
 class MustFollow(RuleError):
+    """R-FOLLOW: ``params["led"]`` is what the trick calls for (:data:`engine.trumps.Led`)."""
+
     code = "must_follow"
+
+
+class ClosestToSeven(MustFollow):
+    """H-SEVENS: only the tiles closest to 7 pips may be played."""
+
+    code = "closest_to_seven"
 
 
 class IllegalPlay(RuleError):

@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from .actions import Action
 from .deal import Deal
 from .errors import GameOver, UnsupportedRulesVersion
+from .goal import Goal, Standing, goal_of
 from .hand import HandState
 from .options import DEFAULT_OPTIONS, Options
-from .records import HandResult
+from .records import Call, HandResult
 from .seats import Seat, Team
 from .variants import FORTY_TWO, Variant
 
@@ -29,9 +30,6 @@ SUPPORTED_RULES_VERSIONS = frozenset({1, 2})
 
 VARIANTS_SINCE = 2
 """The first rules version with games other than 42."""
-
-MARKS_TO_WIN = 7
-POINTS_TO_WIN = 250
 
 
 def first_dealer(seed: str, variant: Variant = FORTY_TWO) -> Seat:
@@ -47,8 +45,10 @@ def deal_for(seed: str, hand_number: int, dealer: Seat, variant: Variant = FORTY
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game at one moment: marks (or points) per side, the hand in play, and the hand before
-    it. ``winner`` is the winning side (a team, or a player each for oneself)."""
+    """A game at one moment: its totals per side, the hand in play and the hands finished before
+    it, so that the game itself says what happened (as python-chess's ``Board.move_stack`` and
+    ``outcome()`` do) and nobody has to work it out again from its actions.
+    ``winner`` is the winning side (a team, or a player each for oneself)."""
 
     seed: str
     options: Options
@@ -56,7 +56,9 @@ class Game:
     hand_number: int = 1
     marks: tuple[int, ...] = (0, 0)
     score: tuple[int, ...] = (0, 0)
-    previous: HandState | None = None
+    finished: tuple[HandState, ...] = ()
+    """The finished hands, in order, each with its result (the last one is the game's last
+    hand once the game is over)."""
     winner: Team | None = None
 
     @classmethod
@@ -98,6 +100,48 @@ class Game:
     def to_act(self) -> Seat | None:
         return None if self.is_over else self.hand.to_act
 
+    @property
+    def previous(self) -> HandState | None:
+        """The hand finished last (the game's last hand once it is over)."""
+        return self.finished[-1] if self.finished else None
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """How each finished hand ended, in order."""
+        return tuple(hand.result for hand in self.finished if hand.result is not None)
+
+    @property
+    def ended_hand(self) -> bool:
+        """Whether the last accepted action ended a hand (every hand starts with a call)."""
+        return bool(self.finished) and (self.is_over or not self.hand.calls)
+
+    @property
+    def last(self) -> Call | None:
+        """The last accepted action with its author, as it was taken (a discard's tiles
+        included: :func:`engine.observation.observe` tells it as the table may see it)."""
+        hand = self.finished[-1] if self.ended_hand else self.hand
+        return hand.last_call
+
+    def last_of(self, seat: Seat) -> tuple[int, Action] | None:
+        """``seat``'s last accepted action and the number of the hand it was made in."""
+        hands = (*self.finished, self.hand) if not self.is_over else self.finished
+        for number in range(len(hands), 0, -1):
+            for call in reversed(hands[number - 1].actions):
+                if call.seat == seat:
+                    return number, call.action
+        return None
+
+    @property
+    def goal(self) -> Goal:
+        """What the game is played to: marks or points, and the total that wins."""
+        return goal_of(self.variant, self.options)
+
+    @property
+    def standing(self) -> Standing:
+        """Each side's total in what the game is played to, and the winner."""
+        goal = self.goal
+        return Standing(goal, self.score if goal.in_points else self.marks, self.winner)
+
     def legal_actions(self) -> tuple[Action, ...]:
         return () if self.is_over else self.hand.legal_actions()
 
@@ -109,23 +153,24 @@ class Game:
         hand = self.hand.apply(seat, action)
         if hand.result is None:
             return replace(self, hand=hand)
-        return self._after_hand(hand, hand.result)
+        return self._after_hand(hand)
 
-    def _after_hand(self, hand: HandState, result: HandResult) -> Game:
-        standing = tally(self.options, self.marks, self.score, hand)
-        if standing.winner is not None:
-            return replace(self, hand=hand, marks=standing.marks, score=standing.score,
-                           previous=hand, winner=standing.winner)
+    def _after_hand(self, hand: HandState) -> Game:
+        totals = tally(self.options, self.marks, self.score, hand)
+        finished = (*self.finished, hand)
+        if totals.winner is not None:
+            return replace(self, hand=hand, marks=totals.marks, score=totals.score,
+                           finished=finished, winner=totals.winner)
         number = self.hand_number + 1
         variant = self.variant
         dealer = variant.seating.next_of[hand.deal.dealer]
         following = HandState.start(deal_for(self.seed, number, dealer, variant), self.options)
-        return replace(self, hand=following, hand_number=number, marks=standing.marks,
-                       score=standing.score, previous=hand)
+        return replace(self, hand=following, hand_number=number, marks=totals.marks,
+                       score=totals.score, finished=finished)
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Totals:
     """The game's totals after a hand, per side, and the winning side once there is one."""
 
     marks: tuple[int, ...]
@@ -134,7 +179,7 @@ class Standing:
 
 
 def tally(options: Options, marks: tuple[int, ...], score: tuple[int, ...],
-          hand: HandState) -> Standing:
+          hand: HandState) -> Totals:
     """Add a finished hand to the totals and name the winner (R-GAME: 7 marks; H-POINTS: 250
     points; V-…-GAME: the variant's target). Of several sides at the target, the declarers win
     if they are among them (except in three-hand 42); otherwise the highest total, and if that
@@ -145,10 +190,8 @@ def tally(options: Options, marks: tuple[int, ...], score: tuple[int, ...],
     marks = tuple(m + r for m, r in zip(marks, result.marks, strict=True))
     if result.score is not None:
         score = tuple(s + r for s, r in zip(score, result.score, strict=True))
-    if options.points_game:
-        totals, target = score, POINTS_TO_WIN
-    else:
-        totals, target = (score if variant.scoring.in_points else marks), variant.target
+    goal = goal_of(variant, options)
+    totals, target = (score if goal.in_points else marks), goal.target
     reached = [side for side in variant.seating.sides if totals[side] >= target]
     winner = None
     declarers = (variant.seating.side_of[hand.contract.declarer]
@@ -159,4 +202,4 @@ def tally(options: Options, marks: tuple[int, ...], score: tuple[int, ...],
         best = max(totals[side] for side in reached)
         leaders = [side for side in reached if totals[side] == best]
         winner = leaders[0] if len(leaders) == 1 else None
-    return Standing(marks, score, winner)
+    return Totals(marks, score, winner)

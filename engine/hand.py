@@ -19,6 +19,7 @@ from .actions import Action, Bid, Discard, Leftover, NameTrump, Play
 from .deal import Deal
 from .dominoes import FACES, Domino, mask_of, tile_of
 from .errors import (
+    ClosestToSeven,
     HandOver,
     IllegalPlay,
     IllegalTrump,
@@ -31,13 +32,14 @@ from .errors import (
 from .options import DEFAULT_OPTIONS, Options
 from .phase import Phase
 from .records import Call, Contract, HandResult, Trick
-from .seats import Seat, Team
+from .seats import Seat, Team, seat_title
 from .trumps import (
     SPECIAL_SUIT,
     TrickModel,
     Trump,
     closest_to_seven,
-    suit_title,
+    led_suit,
+    led_title,
     trick_model,
 )
 from .variants import AuctionKind, LeftoverStep, Variant
@@ -46,7 +48,7 @@ __all__ = ["PLAYS", "HandState", "Phase", "Setup"]
 
 # Module-level names for the hot path: a global is found faster than a class attribute.
 _AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
-_SEVENS = int(TrickModel.SEVENS)
+_SEVENS = int(TrickModel.CLOSEST_TO_SEVEN)
 _NO_LEFTOVER, _AFTER_TRUMP = LeftoverStep.NONE, LeftoverStep.AFTER_TRUMP
 _ONE_ROUND = AuctionKind.ONE_ROUND
 _NO_TRUMP = int(Trump.NONE)
@@ -183,7 +185,8 @@ class HandState(_Fields):
             calls.extend(steps)
         if setup.trump is not None:
             assert contract is not None
-            calls.append(Call(contract.names_trump, NameTrump(setup.trump, setup.piles)))
+            calls.append(Call(contract.names_trump(setup.variant.seating),
+                              NameTrump(setup.trump, setup.piles)))
         if after_trump:
             calls.extend(steps)
         for trick in self.tricks:
@@ -192,13 +195,25 @@ class HandState(_Fields):
         return tuple(calls)
 
     @property
+    def last_call(self) -> Call | None:
+        """The last accepted action of this hand with its author (None before the first call).
+        Once a trick is complete only plays follow, so a play is found without the review."""
+        trick = self.trick or (self.tricks[-1].plays if self.tricks else ())
+        if trick:
+            seat, tile = trick[-1]
+            low = len(trick) == 1 and (self.trick_led_low if self.trick else self.tricks[-1].low)
+            return Call(seat, Play(tile.face, low=low))
+        actions = self.actions
+        return actions[-1] if actions else None
+
+    @property
     def trick_led_low(self) -> bool:
         """Whether the trick in progress was led by its lower end (V-BIG-LEAD-LOW)."""
         return bool(self.trick) and self.suit != self.setup.led[self.trick[0][1]]
 
     def __repr__(self) -> str:
-        to_act = self.to_act.title if self.to_act is not None else None
-        return (f"<HandState {self.phase.value} dealer={self.setup.deal.dealer.title} "
+        to_act = seat_title(self.to_act) if self.to_act is not None else None
+        return (f"<HandState {self.phase.value} dealer={seat_title(self.setup.deal.dealer)} "
                 f"to_act={to_act} tricks={len(self.tricks)}>")
 
     # ----- the one rules path -----------------------------------------------------------------
@@ -269,7 +284,7 @@ class HandState(_Fields):
         if to_act is None:
             raise HandOver("This hand is over.")
         if seat != to_act:
-            raise NotYourTurn(f"It's {to_act.title}'s turn.", to_act=to_act)
+            raise NotYourTurn(f"It's {seat_title(to_act)}'s turn.", to_act=to_act)
         if phase is _PLAY:
             raise WrongPhase("The auction is over: play a tile.")
         if isinstance(action, Play):
@@ -329,7 +344,8 @@ class HandState(_Fields):
             result = scoring.all_passed(old.deal.variant, old.options)
             return _make(HandState, (old, _OVER, None, *self[3:8], result, 0, calls, None))
         setup = _make(Setup, (*old[:2], bid, *old[3:]))  # R-DECLARER
-        naming = _make(HandState, (setup, _TRUMP, bid.names_trump, *self[3:10], calls, bid))
+        namer = bid.names_trump(old.deal.variant.seating)
+        naming = _make(HandState, (setup, _TRUMP, namer, *self[3:10], calls, bid))
         if old.deal.variant.leftover_step is _NO_LEFTOVER:
             return naming
         return leftover.after_auction(naming)
@@ -346,7 +362,8 @@ class HandState(_Fields):
         nello = trump is _NELLO
         early = scoring.early_end(variant, old.options, old.contract, trump)
         setup = _make(Setup, (*old[:3], trump, action.piles, model,
-                              namer.partner if nello else None, *old[7:11], tables.led[model],
+                              variant.seating.partner(namer) if nello else None, *old[7:11],
+                              tables.led[model],
                               tables.follow[model], tables.power[model],
                               old.trick_size - 1 if nello else old.trick_size, *old[15:18],
                               early))
@@ -393,7 +410,7 @@ class HandState(_Fields):
             trick = (*trick, (seat, tile))
         if len(trick) < setup.trick_size:
             nxt = setup.next_of[seat]
-            if nxt is setup.sitting_out:
+            if setup.sitting_out is not None and nxt == setup.sitting_out:
                 nxt = setup.next_of[nxt]
             return _make(HandState, (setup, _PLAY, nxt, self.leader, trick, self.tricks,
                                      self.points, held, None, suit, self.calls, self.bid))
@@ -420,9 +437,9 @@ class HandState(_Fields):
     def _play_refusal(self) -> RuleError:
         model = self.setup.model
         if model == _SEVENS:
-            return MustFollow("You must play a tile closest to 7 (Sevens).", suit="sevens")
-        name = suit_title(model, self.suit)
-        return MustFollow(f"You must follow {name}.", suit=name)
+            return ClosestToSeven("You must play a tile closest to 7 (Sevens).")
+        led = led_suit(model, self.suit)
+        return MustFollow(f"You must follow {led_title(led)}.", led=led)
 
     def _finish_trick(self, trick: tuple[tuple[Seat, Domino], ...], held: int,
                       suit: int) -> HandState:

@@ -153,7 +153,8 @@ def _to_play(state: HandState, laid: list[Domino]) -> HandState:
     result = scoring.decide(setup, taken, ())
     if result is not None:
         return state._replace(phase=Phase.OVER, to_act=None, points=taken, result=result)
-    return state._replace(phase=Phase.PLAY, to_act=contract.names_trump, points=taken)
+    return state._replace(phase=Phase.PLAY, to_act=contract.names_trump(variant.seating),
+                          points=taken)
 
 
 def calls(setup: Setup) -> list[Call]:

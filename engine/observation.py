@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Discard
+from .actions import Action, Discard, Play
 from .dominoes import Domino, sorted_for_display
 from .errors import WrongPhase
 from .game import Game
+from .goal import Goal, Standing
 from .hand import HandState, Phase
 from .leftover import shown_discards
 from .options import Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import Seat, Team
-from .trumps import Trump, is_trump, suit_title, trick_model
+from .trumps import Led, Trump, is_trump, led_suit, trick_model
 from .variants import Variant
 
 
@@ -29,6 +30,19 @@ class Pile:
 
     team: Team
     tiles: tuple[Domino, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """The last accepted action, as the whole table may be told it."""
+
+    seat: Seat
+    action: Action
+    """As everyone may see it: a discard names only the tiles laid face up (V-GEN-DISCARD)."""
+    trick: Pile | None = None
+    """The trick this play completed, sorted, with the side that took it (R-SEE-ANON)."""
+    ended_hand: bool = False
+    """This action ended its hand: the game's last finished hand is news."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +85,8 @@ class Observation:
     score: tuple[int, ...]
     winner: Team | None
     variant: Variant
+    goal: Goal
+    """What the game is played to (marks or points, and the total that wins)."""
     low_lead: bool = False
     """The trick in progress was led by the lower end of its first tile (V-BIG-LEAD-LOW)."""
     leftover: tuple[Domino, ...] = ()
@@ -78,16 +94,24 @@ class Observation:
     discards: tuple[Domino, ...] = ()
     """This seat's own face-down discards (V-GEN-DISCARD)."""
     face_up_discards: tuple[Domino, ...] = ()
-    led: str | None = None
-    """R-LED-SUIT: what the trick in progress calls for, in the engine's words ("fives",
-    "trumps", "doubles"); ``None`` before its lead, and under Sevens."""
+    """Discards everyone may see: 72's discarded trumps (V-72-WIDOW)."""
+    led: Led | None = None
+    """R-LED-SUIT: what the trick in progress calls for (a number suit, the trumps or the
+    doubles); ``None`` before its lead, and under Sevens."""
     trick_model: int | None = None
     """The trick model of the trump named (``None`` before): what :meth:`is_trump` reads."""
+    last_action: LastAction | None = None
+    """What the table may say just happened (``None`` before the game's first call)."""
 
     def is_trump(self, tile: Domino) -> bool:
         """R-TRUMP-OWNS: whether ``tile`` belongs to the trump suit named (no tile before)."""
         return self.trick_model is not None and is_trump(self.trick_model, tile)
-    """Discards everyone may see: 72's discarded trumps (V-72-WIDOW)."""
+
+    @property
+    def standing(self) -> Standing:
+        """Each side's total in what the game is played to, and the winner."""
+        goal = self.goal
+        return Standing(goal, self.score if goal.in_points else self.marks, self.winner)
 
     @property
     def side(self) -> Team | None:
@@ -117,7 +141,7 @@ def observe(game: Game, seat: Seat | None) -> Observation:
     seats = variant.seating.seats
     over = hand.phase is Phase.OVER
     open_hands = None
-    if setup.trump is Trump.SEVENS:
+    if setup.trump is Trump.CLOSEST_TO_SEVEN:
         open_hands = tuple(hand.hand_of(s) for s in seats)
     return Observation(
         seat=seat,
@@ -147,12 +171,14 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         score=game.score,
         winner=game.winner,
         variant=variant,
+        goal=game.goal,
         low_lead=hand.trick_led_low,
         leftover=_leftover_seen(hand, seat),
         discards=hand.discards_of(seat) if seat is not None else (),
         face_up_discards=tuple(t for s in seats for t in shown_discards(variant, setup, s)),
         led=_led(hand),
         trick_model=_model(hand),
+        last_action=_last_action(game),
     )
 
 
@@ -161,14 +187,27 @@ def _model(hand: HandState) -> int | None:
     return None if trump is None else trick_model(trump, hand.setup.options)
 
 
-def _led(hand: HandState) -> str | None:
-    """R-LED-SUIT in the engine's words, for the trick in progress (none under Sevens, where
-    every player plays the closest to 7 they hold)."""
+def _led(hand: HandState) -> Led | None:
+    """R-LED-SUIT for the trick in progress (none under Sevens, where every player plays the
+    closest to 7 they hold)."""
     model = _model(hand)
-    if not hand.trick or model is None or hand.setup.trump is Trump.SEVENS:
+    if not hand.trick or model is None or hand.setup.trump is Trump.CLOSEST_TO_SEVEN:
         return None
-    return suit_title(model, hand.suit)
+    return led_suit(model, hand.suit)
 
+
+def _last_action(game: Game) -> LastAction | None:
+    """The game's last action as everyone may see it: a discard counts its face-down tiles
+    (V-GEN-DISCARD); a play that completes a trick comes with that trick, sorted, and the side
+    that took it, never who played which (R-SEE-ANON)."""
+    ended = game.ended_hand
+    hand = game.finished[-1] if ended else game.hand
+    call = hand.last_call
+    if call is None:
+        return None
+    if not isinstance(call.action, Play):
+        return LastAction(call.seat, public_call(hand, call).action, None, ended)
+    return LastAction(call.seat, call.action, None if hand.trick else _last_trick(hand), ended)
 
 
 def _leftover_seen(hand: HandState, seat: Seat | None) -> tuple[Domino, ...]:
@@ -253,7 +292,7 @@ def summarize(game: Game) -> HandSummary | None:
         return None
     assert hand.result is not None
     return HandSummary(
-        hand_number=game.hand_number if game.is_over else game.hand_number - 1,
+        hand_number=len(game.finished),
         dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
         result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
         last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks,

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from .actions import Action, Bid, BidKind
 from .dominoes import Domino
-from .seats import Seat, Team
+from .seats import Seat, Seating
 
 
 class Call(NamedTuple):
@@ -26,10 +26,6 @@ class Contract(NamedTuple):
     bid: Bid
 
     @property
-    def team(self) -> Team:
-        return self.declarer.team
-
-    @property
     def is_marks(self) -> bool:
         return self.bid.marks > 0
 
@@ -38,14 +34,13 @@ class Contract(NamedTuple):
         """What the contract is worth in marks: a points bid is worth 1."""
         return self.bid.marks or 1
 
-    @property
-    def names_trump(self) -> Seat:
+    def names_trump(self, seating: Seating) -> Seat:
         """Who names trump and leads: the declarer, or the partner after Splash or Plunge
-        (H-SPLASH, H-PLUNGE) or a water bid (V-GEEZER-WATER), all at four-seat tables."""
+        (H-SPLASH, H-PLUNGE) or a water bid (V-GEEZER-WATER), all at tables of teams of two."""
         kind = self.bid.kind
         if kind is BidKind.PLAIN:  # the common case, without hashing an enum
             return self.declarer
-        return self.declarer.partner if kind in _PARTNER_NAMES else self.declarer
+        return seating.partner(self.declarer) if kind in _PARTNER_NAMES else self.declarer
 
     @property
     def takes_every_trick(self) -> bool:

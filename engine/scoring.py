@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from .goal import goal_of
 from .options import Options
 from .records import Contract, HandResult, Trick
 from .seats import Team
@@ -23,7 +24,7 @@ _MARKS, _NELLO = Scoring.MARKS, Trump.NELLO
 def all_passed(variant: Variant, options: Options) -> HandResult:
     """R-ALLPASS (V-MOON-ALLPASS): nobody scores; one zero per side."""
     zeros = (0,) * variant.seating.side_count
-    in_points = variant.scoring.in_points or options.points_game
+    in_points = goal_of(variant, options).in_points
     return HandResult(redeal=True, made=False, marks=zeros, score=zeros if in_points else None)
 
 

@@ -11,7 +11,7 @@ with its own numbers; the module-level ``LED``, ``FOLLOW`` and ``POWER`` are 42'
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import IntEnum
+from enum import Enum, IntEnum
 from functools import cache
 
 from .dominoes import MOST_PIPS, SUIT_NAMES, TILES, Domino, tile_of
@@ -24,10 +24,12 @@ _DOUBLE_RANK = MOST_PIPS + 1
 
 
 class Trump(IntEnum):
-    """What the declarer names (R-TRUMP-CHOICE); NELLO and SEVENS exist only as house rules.
+    """What the declarer names (R-TRUMP-CHOICE, V-GEN-SUITS): a suit, the doubles, no trump, or
+    one of the house rules' contracts (H-NELLO; H-SEVENS, the contract called "Sevens").
 
-    The suits above six (V-GEN-SUITS) are made on demand (``Trump.of_suit(8)``) and numbered
-    after 42's trumps, so iterating ``Trump`` gives 42's and those keep their numbers.
+    A suit's trump is :meth:`of_suit`; the suits above six (V-BIG-SET, V-140-SET,
+    V-GEEZER-SET) are numbered after the others, so 42's trumps keep the numbers they always
+    had (:data:`STANDARD_TRUMPS`).
     """
 
     BLANKS = 0
@@ -40,56 +42,53 @@ class Trump(IntEnum):
     DOUBLES = 7
     NONE = 8
     NELLO = 9
-    SEVENS = 10
-
-    @classmethod
-    def _missing_(cls, value: object) -> Trump | None:
-        """Sevens, eights and nines as trump suits (V-BIG-SET, V-140-SET, V-GEEZER-SET)."""
-        if not isinstance(value, int) or not 7 <= value - _HIGH_SUITS_OFFSET <= MOST_PIPS:
-            return None
-        trump = int.__new__(cls, value)
-        trump._name_ = SUIT_NAMES[value - _HIGH_SUITS_OFFSET].upper()
-        trump._value_ = value
-        return cls._value2member_map_.setdefault(value, trump)  # type: ignore[return-value]
+    CLOSEST_TO_SEVEN = 10
+    """H-SEVENS: the tile closest to 7 pips wins each trick."""
+    SEVENS = 12
+    EIGHTS = 13
+    NINES = 14
 
     @property
     def suit(self) -> int | None:
         """The number of a suit trump (0-9); None for doubles, no trump and the house rules."""
         if self <= 6:
             return int(self)
-        return int(self) - _HIGH_SUITS_OFFSET if self > Trump.SEVENS else None
+        return int(self) - _HIGH_SUITS_OFFSET if self > Trump.CLOSEST_TO_SEVEN else None
 
     @classmethod
     def of_suit(cls, suit: int) -> Trump:
-        trump: Trump = cls(suit if suit <= 6 else suit + _HIGH_SUITS_OFFSET)
-        return trump
+        return _OF_SUIT[suit]
 
     @property
     def code(self) -> str:
-        """The text form of REPLAY.md: ``"0"``..``"9"``, ``"doubles"``, ``"none"``, …"""
+        """The text form of REPLAY.md: ``"0"``..``"9"``, ``"doubles"``, ``"none"``, ``"nello"``,
+        ``"sevens"`` (the house rule)."""
         suit = self.suit
-        return str(suit) if suit is not None else self.name.lower()
+        return str(suit) if suit is not None else _CODES[self]
 
     @property
     def title(self) -> str:
         suit = self.suit
         if suit is not None:
             return SUIT_NAMES[suit]
-        return {Trump.DOUBLES: "doubles", Trump.NONE: "no trump (follow me)",
-                Trump.NELLO: "Nello", Trump.SEVENS: "Sevens"}[self]
+        return _TITLES[self]
 
     @classmethod
     def parse(cls, text: str, top: int = 6) -> Trump:
         """The trump whose code is ``text``, among those of a double-``top`` set."""
-        choices: tuple[Trump, ...] = (*cls, *(cls.of_suit(s) for s in range(7, top + 1)))
-        for trump in choices:
+        for trump in cls:
             if trump.code == text and (trump.suit is None or trump.suit <= top):
                 return trump
         raise ValueError(f"unknown trump {text!r}")
 
 
 _HIGH_SUITS_OFFSET = 5
-"""Trump 12 is the sevens: 11 is the trick model of Sevens (TrickModel.SEVENS)."""
+"""Trump 12 is the sevens: 11 is the trick model of Sevens (TrickModel.CLOSEST_TO_SEVEN)."""
+_OF_SUIT = tuple(Trump(s if s <= 6 else s + _HIGH_SUITS_OFFSET) for s in range(MOST_PIPS + 1))
+_CODES = {Trump.DOUBLES: "doubles", Trump.NONE: "none", Trump.NELLO: "nello",
+          Trump.CLOSEST_TO_SEVEN: "sevens"}
+_TITLES = {Trump.DOUBLES: "doubles", Trump.NONE: "no trump (follow me)", Trump.NELLO: "Nello",
+           Trump.CLOSEST_TO_SEVEN: "Sevens"}
 
 STANDARD_TRUMPS: tuple[Trump, ...] = tuple(Trump)[:9]
 """42's choices (R-TRUMP-CHOICE)."""
@@ -101,14 +100,14 @@ class TrickModel(IntEnum):
     # 0..8 share their numbers with Trump BLANKS..NONE.
     NELLO_DOUBLES_LOW = 9
     NELLO_DOUBLES_OWN_SUIT = 10
-    SEVENS = 11
+    CLOSEST_TO_SEVEN = 11
 
 
 MODEL_COUNT = MOST_PIPS + _HIGH_SUITS_OFFSET + 1
 
 
 def _trump_suit(model: int) -> int | None:
-    return Trump(model).suit if model <= 6 or model > TrickModel.SEVENS else None
+    return Trump(model).suit if model <= 6 or model > TrickModel.CLOSEST_TO_SEVEN else None
 
 
 def _is_trump(model: int, tile: Domino) -> bool:
@@ -125,7 +124,7 @@ def _doubles_are_a_suit(model: int) -> bool:
 
 def _led_suit(model: int, tile: Domino) -> int:
     """R-LED-SUIT: a trump led calls trumps; any other tile calls its higher end."""
-    if model == TrickModel.SEVENS:
+    if model == TrickModel.CLOSEST_TO_SEVEN:
         return 0
     if _is_trump(model, tile) or (_doubles_are_a_suit(model) and tile.is_double):
         return SPECIAL_SUIT
@@ -134,7 +133,7 @@ def _led_suit(model: int, tile: Domino) -> int:
 
 def _follows(model: int, tile: Domino, suit: int) -> bool:
     """R-FOLLOW: a number suit is followed by its non-trump tiles; trumps by trumps."""
-    if model == TrickModel.SEVENS:
+    if model == TrickModel.CLOSEST_TO_SEVEN:
         return True
     if suit == SPECIAL_SUIT:
         return _is_trump(model, tile) or (_doubles_are_a_suit(model) and tile.is_double)
@@ -158,7 +157,7 @@ def _rank(model: int, tile: Domino, suit: int) -> int:
 
 def _power(model: int, tile: Domino, suit: int) -> int:
     """How strongly ``tile`` bids for a trick led in ``suit`` (R-WIN); 0 never wins."""
-    if model == TrickModel.SEVENS:
+    if model == TrickModel.CLOSEST_TO_SEVEN:
         return 10 - abs(tile.pips - 7)  # H-SEVENS: closest to 7 wins
     if _is_trump(model, tile):
         return 200 + _rank(model, tile, SPECIAL_SUIT)
@@ -207,11 +206,28 @@ POWER = _FORTY_TWO.power
 SEVENS_DISTANCE: tuple[int, ...] = tuple(abs(t.pips - 7) for t in TILES)
 
 
-def suit_title(model: int, suit: int) -> str:
-    """A led suit in words, for messages such as "You must follow fives"."""
+class Called(Enum):
+    """What a lead calls for when it is not a number suit (R-LED-SUIT)."""
+
+    TRUMPS = "trumps"
+    DOUBLES = "doubles"
+    """The doubles as a suit of their own: doubles trump, or Nello's doubles apart (H-NELLO)."""
+
+
+Led = int | Called
+"""What a trick's lead calls for: a number suit (0-9), the trumps, or the doubles."""
+
+
+def led_suit(model: int, suit: int) -> Led:
+    """R-LED-SUIT: what a trick led in the trick tables' suit row ``suit`` calls for."""
     if suit != SPECIAL_SUIT:
-        return SUIT_NAMES[suit]
-    return "doubles" if _doubles_are_a_suit(model) else "trumps"
+        return suit
+    return Called.DOUBLES if _doubles_are_a_suit(model) else Called.TRUMPS
+
+
+def led_title(led: Led) -> str:
+    """A led suit in the engine's English words, for messages such as "You must follow fives"."""
+    return led.value if isinstance(led, Called) else SUIT_NAMES[led]
 
 
 _NELLO_MODELS = {NelloDoubles.HIGH: int(Trump.NONE),
@@ -226,8 +242,8 @@ def is_trump(model: int, tile: Domino) -> bool:
 
 def trick_model(trump: Trump, options: Options) -> int:
     """The trick model a named trump plays by; Nello's depends on where its doubles rank."""
-    if trump is Trump.SEVENS:
-        return TrickModel.SEVENS
+    if trump is Trump.CLOSEST_TO_SEVEN:
+        return TrickModel.CLOSEST_TO_SEVEN
     if trump is Trump.NELLO:
         return _NELLO_MODELS[options.nello_doubles]
     return int(trump)

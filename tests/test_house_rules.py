@@ -25,9 +25,12 @@ from engine import (
 from engine.game import tally
 from engine.records import Contract
 from engine.scoring import _points_result
+from engine.seats import FOUR_SEATS
+from engine.trumps import STANDARD_TRUMPS
 from engine.variants import FORTY_TWO
+from tests.common import EAST, NORTH, SOUTH, WEST
 
-N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+N, E, S, W = NORTH, EAST, SOUTH, WEST
 # North holds three doubles, East four; West deals, so North speaks first.
 HANDS = ["0-0 1-1 2-2 0-1 0-2 0-3 0-4", "3-3 4-4 5-5 6-6 1-2 1-3 1-4",
          "0-5 0-6 1-5 1-6 2-3 2-4 2-5", "2-6 3-4 3-5 3-6 4-5 4-6 5-6"]
@@ -55,7 +58,7 @@ def test_default_game_offers_no_house_rule() -> None:
     state = start()
     assert all(not isinstance(a, Bid) or a.kind is BidKind.PLAIN for a in state.legal_actions())
     state = act(state, (N, Bid(marks=1)), *PASSES)
-    assert {a.trump for a in state.legal_actions()} == set(Trump) - {Trump.NELLO, Trump.SEVENS}
+    assert {a.trump for a in state.legal_actions()} == set(STANDARD_TRUMPS)
     with pytest.raises(RuleError):
         start().apply(N, Bid(marks=3, kind=BidKind.SPLASH))
 
@@ -65,7 +68,7 @@ def test_H_SPLASH_over_a_two_mark_bid_is_worth_three_and_the_partner_names_trump
                 (S, Pass()), (W, Pass()))
     assert state.phase is Phase.TRUMP and state.to_act == W
     assert state.contract == Contract(E, Bid(marks=3, kind=BidKind.SPLASH))
-    assert {a.trump for a in state.legal_actions()} == set(Trump) - {Trump.NELLO, Trump.SEVENS}
+    assert {a.trump for a in state.legal_actions()} == set(STANDARD_TRUMPS)
     state = state.apply(W, NameTrump(Trump.SIXES, piles=1))
     assert state.to_act == W and state.leader == W
 
@@ -138,7 +141,7 @@ def test_H_NELLO_dealer_only_needs_three_passes_and_one_mark() -> None:
 
 def test_H_SEVENS_closest_to_seven_must_be_played_and_a_tie_goes_to_the_first() -> None:
     state = act(start(sevens=True), (N, Bid(marks=1)), *PASSES,
-                (N, NameTrump(Trump.SEVENS, piles=1)))
+                (N, NameTrump(Trump.CLOSEST_TO_SEVEN, piles=1)))
     assert {a.tile for a in state.legal_actions()} == {  # type: ignore[union-attr]
         Domino.parse("2-2"), Domino.parse("0-4")}
     state = act(state, (N, tile("0-4")))
@@ -170,12 +173,14 @@ def test_H_POINTS_every_hand_runs_seven_tricks_and_a_set_pays_the_defenders() ->
         assert len(state.tricks) == 7
         contract = state.contract
         assert contract is not None
-        team, value = contract.team, contract.bid.points or 42 * contract.bid.marks
+        team = FOUR_SEATS.side_of[contract.declarer]
+        other = FOUR_SEATS.other_side(team)
+        value = contract.bid.points or 42 * contract.bid.marks
         if result.made:
-            assert result.score[team.other] == state.points[team.other]
+            assert result.score[other] == state.points[other]
         else:
             assert result.score[team] == 0
-            assert result.score[team.other] == value + state.points[team.other]
+            assert result.score[other] == value + state.points[other]
 
 
 def test_H_POINTS_the_seeds_example_and_the_declarers_win_a_tie_at_250() -> None:
@@ -195,4 +200,4 @@ def test_H_POINTS_both_teams_past_250_in_one_hand_the_declarers_win() -> None:
             break
     assert state.contract is not None
     standing = tally(Options(points_game=True), (0, 0), (249, 249), state)
-    assert standing.winner == state.contract.team
+    assert standing.winner == FOUR_SEATS.side_of[state.contract.declarer]

@@ -6,6 +6,7 @@ import random
 
 from engine import Game, Phase, observe, review, summarize
 from engine.dominoes import sorted_for_display
+from engine.seats import FOUR_SEATS
 
 
 def play_until(game: Game, rng: random.Random, done: object) -> Game:
@@ -21,7 +22,7 @@ def test_last_trick_is_sorted_with_the_team_that_took_it() -> None:
     trick = game.hand.tricks[-1]
     for seat in (None, *range(4)):
         seen = observe(game, seat).last_trick  # type: ignore[arg-type]
-        assert seen is not None and seen.team == trick.winner.team
+        assert seen is not None and seen.team == FOUR_SEATS.side_of[trick.winner]
         assert seen.tiles == sorted_for_display(trick.tiles)
     assert observe(Game.new("fresh"), None).last_trick is None
 

@@ -35,7 +35,8 @@ from engine import (
     Trump,
     Variant,
 )
-from engine.dominoes import SUIT_NAMES, sorted_for_display
+from engine.dominoes import sorted_for_display
+from engine.trumps import Called
 
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
 from .words import ENGLISH, Words, signed
@@ -250,9 +251,9 @@ def _led(observation: Observation, words: Words) -> str:
     led = observation.led
     if led is None:
         return words.your_lead if not observation.trick else ""
-    if led in SUIT_NAMES:
-        return words.led.format(suit=words.suits[SUIT_NAMES.index(led)])
-    return words.led.format(suit=words.doubles_led if led == "doubles" else words.trumps_led)
+    if isinstance(led, int):
+        return words.led.format(suit=words.suits[led])
+    return words.led.format(suit=words.doubles_led if led is Called.DOUBLES else words.trumps_led)
 
 
 def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
@@ -265,7 +266,8 @@ def _legend(seen: Observation | HandSummary, variant: Variant,
             words: Words) -> tuple[str, str]:
     """The marks' words: the trump edge only when some tile is a trump, the count badge only
     in a game that has counters (V-MOON-POINTS has none)."""
-    trumps = seen.trump is not None and seen.trump not in (Trump.NONE, Trump.NELLO, Trump.SEVENS)
+    trumps = seen.trump is not None and seen.trump not in (Trump.NONE, Trump.NELLO,
+                                                           Trump.CLOSEST_TO_SEVEN)
     return (words.legend_trump if trumps else "", words.legend_count if variant.counters else "")
 
 
@@ -366,6 +368,7 @@ def _side(observation: Observation, side: int, table: _Table) -> SideRow:
 def _score(observation: Observation, side: int, words: Words) -> str:
     """The game score: marks, or points where the game keeps points (H-POINTS, V-MOON-SCORE,
     V-BIG-SCORE, V-140-SCORE), a negative one shown as such."""
-    if observation.options.points_game or observation.variant.scoring.in_points:
-        return words.points.format(n=signed(observation.score[side]))
-    return words.marks_text(observation.marks[side])
+    standing = observation.standing
+    if standing.goal.in_points:
+        return words.points.format(n=signed(standing.totals[side]))
+    return words.marks_text(standing.totals[side])

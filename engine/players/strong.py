@@ -159,7 +159,8 @@ def call(observation: Observation) -> Call:
     seat = observation.seat
     assert seat is not None
     high = observation.high_bid
-    if high is not None and high.team == seat.team:
+    side_of = observation.variant.seating.side_of
+    if high is not None and side_of[high.declarer] == side_of[seat]:
         return Call(Pass(), None)  # the partner holds the bid: never bid against them
     mine = mask_of(observation.hand)
     if max(strength(mine, t) for t in range(8)) < SCREEN_STRENGTH:

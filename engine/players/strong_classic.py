@@ -198,7 +198,8 @@ def _call(observation: Observation, rng: random.Random) -> Action:
     seat = observation.seat
     assert seat is not None
     high = observation.high_bid
-    if high is not None and high.team == seat.team:
+    side_of = observation.variant.seating.side_of
+    if high is not None and side_of[high.declarer] == side_of[seat]:
         return Pass()  # the partner holds the bid: never bid against them
     points_bids = [a for a in observation.legal
                    if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]

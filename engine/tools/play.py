@@ -29,7 +29,7 @@ from ..hand import Phase
 from ..observation import HandSummary, Observation, Pile, observe, summarize
 from ..players import Policy, load_policy
 from ..records import Contract
-from ..seats import Seat, Team
+from ..seats import SEATS, Seat, Team, seat_title
 from ..trumps import Trump
 from ..variants import FORTY_TWO, VARIANTS, Variant
 
@@ -69,8 +69,8 @@ class Table:
         if seat == self.seat:
             return "You"
         if seat in self.variant.seating.partners(self.seat):
-            return f"{seat.title} (partner)"
-        return seat.title
+            return f"{seat_title(seat)} (partner)"
+        return seat_title(seat)
 
     def team_name(self, team: Team) -> str:
         if team == self.us:
@@ -78,7 +78,7 @@ class Table:
         seating = self.variant.seating
         if seating.side_count == 2:
             return "them"
-        return " & ".join(s.title for s in seating.members[team])
+        return " & ".join(seat_title(s) for s in seating.members[team])
 
     def by_side(self, values: Sequence[int]) -> str:
         """``you 3, them 2`` (or each other side by name)."""
@@ -328,17 +328,20 @@ def _number(text: str, count: int) -> int | None:
     return None
 
 
+SOUTH = SEATS[2]
+
+
 def play(stdin: TextIO, stdout: TextIO, seed: str, partner: Policy, opponents: Policy,
-         seat: Seat = Seat.SOUTH, variant: Variant = FORTY_TWO) -> Team | None:
+         seat: Seat = SOUTH, variant: Variant = FORTY_TWO) -> Team | None:
     """A whole game with the person at ``seat``; ``None`` if they leave before the end."""
     seating = variant.seating
     partners = seating.partners(seat)
     policies = {s: (partner if s in partners else opponents) for s in seating.seats if s != seat}
     table = Table(Game.new(seed, variant=variant), seat, policies, seed, stdin, stdout)
     name = "Texas 42" if variant is FORTY_TWO else f"{variant.name} (42 family)"
-    with_whom = (f"your partner is {' & '.join(s.title for s in partners)}" if partners
+    with_whom = (f"your partner is {' & '.join(seat_title(s) for s in partners)}" if partners
                  else "each for oneself")
-    print(f"{name} · game {seed} · you are {seat.title}, {with_whom} · q quits", file=stdout)
+    print(f"{name} · game {seed} · you are {seat_title(seat)}, {with_whom} · q quits", file=stdout)
     try:
         return table.run()
     except Quit:

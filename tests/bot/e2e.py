@@ -22,12 +22,13 @@ import asyncpg
 from bot.storage.base import options_from_json
 from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_action
 from engine.observation import public_call
-from engine.seats import ALL_SEATS
+from engine.seats import ALL_SEATS, seat_title
 from engine.variants import variant_named
+from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
 from tests.discord_double.driver import InteractionResult
 
-NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "davi"}
+NAMES = {NORTH: "ana", EAST: "bia", SOUTH: "caio", WEST: "davi"}
 TILE_LABEL = re.compile(r"\[([0-9])\|([0-9])\]")
 TILE_ID = re.compile(r"(?:play:|discard:|,)([0-9])-([0-9])")
 SEAT = re.compile(r"\b(North|East|South|West|Seat [0-9]|Red [0-9]|Blue [0-9]|Green [0-9])\b")
@@ -220,7 +221,7 @@ def face_up(hand: HandState | None) -> set[Domino]:
         return set()
     shown = {tile for call in hand.actions
              for tile in getattr(public_call(hand, call).action, "tiles", ())}
-    if hand.trump is not Trump.SEVENS:
+    if hand.trump is not Trump.CLOSEST_TO_SEVEN:
         return shown
     return shown | {tile for seat in SEATS for tile in hand.hand_of(seat)}
 
@@ -362,7 +363,7 @@ class Table:
 
     @property
     def north(self) -> SimulatedMember:
-        return self.seats[Seat.NORTH]
+        return self.seats[NORTH]
 
     def seat_of(self, member: SimulatedMember) -> Seat:
         return next(s for s, m in self.seats.items() if m is member)
@@ -393,9 +394,9 @@ class Table:
         message = self.table_message()
         self.table_id = int(next(c["custom_id"] for c in components(message)
                                  if c.get("custom_id", "").startswith("42:sit:")).split(":")[2])
-        for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+        for seat in (EAST, SOUTH, WEST):
             sat = await self.seats[seat].click(self.table_message(),
-                                               label=f"Sit {seat.name.capitalize()}")
+                                               label=f"Sit {seat_title(seat)}")
             assert not sat.failed, sat
         await self.double.wait_for(lambda: any(
             c.get("label") == "Start" and not c.get("disabled")

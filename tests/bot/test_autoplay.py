@@ -23,6 +23,8 @@ from bot.thinking import BACKLOG_PER_WORKER, PoolThinker, decide_here
 from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
 from engine.players.hints import Hint, hint
+from engine.seats import FOUR_SEATS
+from tests.common import EAST, NORTH, SOUTH, WEST
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
@@ -134,11 +136,11 @@ async def test_computers_play_their_seats_and_never_a_members(service: TableServ
         assert observation is not None
         if observation.winner is not None:
             break
-        assert observation.to_act is Seat.NORTH  # the computers wait for nobody but ana
+        assert observation.to_act is NORTH  # the computers wait for nobody but ana
         await play_member(service, table_id, ANA)
         members_moves += 1
     actions = await stored(service, table_id)
-    assert members_moves == sum(1 for seat, _ in actions if seat is Seat.NORTH) > 0
+    assert members_moves == sum(1 for seat, _ in actions if seat is NORTH) > 0
     assert snapshot.table.status is Status.FINISHED
     # Nothing moves after the end, however often the table is looked at.
     autoplay.poke(table_id)
@@ -147,17 +149,17 @@ async def test_computers_play_their_seats_and_never_a_members(service: TableServ
     # Every computer move is the policy's decision from that seat's observation and its seed.
     games = replay("autoplay-0", actions)
     for n, (seat, text) in enumerate(actions):
-        if seat is not Seat.NORTH:
+        if seat is not NORTH:
             assert text == decide_here(rules, observe(games[n], seat),
                                        computer_seed("autoplay-0", n))
     # The leaderboard: ana's line, and three seats on the computer players' line.
     winner = observation.winner
     board = await service.leaderboard(GUILD)
     assert [(s.user_id, s.games_played, s.games_won) for s in board] == [
-        (ANA, 1, int(winner is Seat.NORTH.team))]
+        (ANA, 1, int(winner == FOUR_SEATS.side_of[NORTH]))]
     [computers] = await service.computer_standings(GUILD)
     assert computers.level is Level.STRONG and computers.seats_played == 3
-    assert computers.seats_won == (1 if winner is Seat.NORTH.team else 2)
+    assert computers.seats_won == (1 if winner == FOUR_SEATS.side_of[NORTH] else 2)
 
 
 async def test_one_pending_move_per_table_and_the_lock_is_free_meanwhile(
@@ -286,30 +288,30 @@ async def test_an_away_member_is_played_for_once_all_others_agree(
         service: TableService, autoplay: Autoplay) -> None:
     table_id = await open_started(service, Fill.NONE, BIA, CAIO)  # West is a computer
     with pytest.raises(Refusal, match="just play"):
-        await service.vote_away(table_id, ANA, Seat.NORTH)
+        await service.vote_away(table_id, ANA, NORTH)
     with pytest.raises(Refusal) as caught:
-        await service.vote_away(table_id, BIA, Seat.WEST)
+        await service.vote_away(table_id, BIA, WEST)
     assert caught.value.text(None) == "A computer player already plays West."
     with pytest.raises(Refusal, match="Only the players"):
-        await service.vote_away(table_id, 99, Seat.NORTH)
-    first = await service.vote_away(table_id, BIA, Seat.NORTH)
+        await service.vote_away(table_id, 99, NORTH)
+    first = await service.vote_away(table_id, BIA, NORTH)
     assert not first.handed_over and first.waiting == (CAIO,)
     with pytest.raises(Refusal, match="already agreed"):
-        await service.vote_away(table_id, BIA, Seat.NORTH)
+        await service.vote_away(table_id, BIA, NORTH)
     with pytest.raises(Refusal) as caught:
-        await service.take_back(table_id, BIA, Seat.NORTH)
+        await service.take_back(table_id, BIA, NORTH)
     assert caught.value.text(None) == "Only <@1> can take North back."
-    second = await service.vote_away(table_id, CAIO, Seat.NORTH)
-    assert second.handed_over and second.snapshot.table.stand_ins == {Seat.NORTH}
+    second = await service.vote_away(table_id, CAIO, NORTH)
+    assert second.handed_over and second.snapshot.table.stand_ins == {NORTH}
     assert second.snapshot.table.away_votes == ()
 
     # Now only bia and caio are waited for; ana's seat is played for her.
-    users = {Seat.EAST: BIA, Seat.SOUTH: CAIO}
+    users = {EAST: BIA, SOUTH: CAIO}
     while True:
         await autoplay.idle()
         observation = (await service.snapshot(table_id)).observation
         assert observation is not None and observation.to_act in users
-        if any(seat is Seat.NORTH for seat, _ in await stored(service, table_id)):
+        if any(seat is NORTH for seat, _ in await stored(service, table_id)):
             break
         await play_member(service, table_id, users[observation.to_act])
     with pytest.raises(Refusal, match="press I'm back"):
@@ -317,16 +319,16 @@ async def test_an_away_member_is_played_for_once_all_others_agree(
         await service.act(table_id, ANA, panel.observation.hand_number, panel.count, "pass")
 
     # One click and the seat is hers again: nothing is played for her any more.
-    panel = await service.take_back(table_id, ANA, Seat.NORTH)
-    assert panel.seat is Seat.NORTH and panel.table.stand_ins == frozenset()
+    panel = await service.take_back(table_id, ANA, NORTH)
+    assert panel.seat is NORTH and panel.table.stand_ins == frozenset()
     with pytest.raises(Refusal, match="No computer player"):
         await service.take_back(table_id, ANA)
-    users[Seat.NORTH] = ANA
+    users[NORTH] = ANA
     while True:
         await autoplay.idle()
         observation = (await service.snapshot(table_id)).observation
-        assert observation is not None and observation.to_act is not Seat.WEST
-        if observation.to_act is Seat.NORTH:
+        assert observation is not None and observation.to_act is not WEST
+        if observation.to_act is NORTH:
             break
         await play_member(service, table_id, users[observation.to_act])  # type: ignore[index]
     count = len(await stored(service, table_id))
@@ -340,14 +342,14 @@ async def test_votes_and_stand_ins_survive_a_restart(database: Path | str) -> No
     storage = await Storage.open(path)
     service = new_service(storage)
     table_id = await open_started(service, Fill.NONE, BIA, CAIO)
-    await service.vote_away(table_id, BIA, Seat.NORTH)
-    await service.vote_away(table_id, CAIO, Seat.NORTH)
-    await service.vote_away(table_id, ANA, Seat.EAST)
+    await service.vote_away(table_id, BIA, NORTH)
+    await service.vote_away(table_id, CAIO, NORTH)
+    await service.vote_away(table_id, ANA, EAST)
     await storage.close()
     storage = await Storage.open(path)
     try:
         table = (await TableService(storage).snapshot(table_id)).table
-        assert table.stand_ins == {Seat.NORTH} and table.voters(Seat.EAST) == {ANA}
+        assert table.stand_ins == {NORTH} and table.voters(EAST) == {ANA}
     finally:
         await storage.close()
 

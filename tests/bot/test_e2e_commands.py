@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import Bid, Domino, Game, NameTrump, Phase, Play, Seat, observe
+from engine.seats import FOUR_SEATS
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import NAMES, PanelControls, Table, is_panel, stored, table_state
 from tests.bot.test_e2e_refusals import Unchanged, refused
@@ -150,8 +151,8 @@ async def test_typed_calls_that_are_not_allowed_change_nothing(
     to_act = game.to_act
     assert to_act is not None
     member = table.seats[to_act]
-    waiting = table.seats[to_act.next]
-    other_tile = game.hand.hand_of(to_act.next)[0]
+    waiting = table.seats[FOUR_SEATS.next_of[to_act]]
+    other_tile = game.hand.hand_of(FOUR_SEATS.next_of[to_act])[0]
     caplog.set_level(logging.DEBUG, logger="bot")
     async with Unchanged(table):
         refused(await waiting.slash("42 pass"), "turn")
@@ -184,7 +185,7 @@ async def test_typed_calls_that_are_not_allowed_change_nothing(
     seat = game.to_act
     assert seat is not None
     member = table.seats[seat]
-    foreign = next(t for t in game.hand.hand_of(seat.next))
+    foreign = next(t for t in game.hand.hand_of(FOUR_SEATS.next_of[seat]))
     async with Unchanged(table):
         text = refused(await member.slash("42 play", tile=foreign.label), "not in your hand")
         assert foreign.label not in text and str(foreign) not in text

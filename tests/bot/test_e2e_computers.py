@@ -15,6 +15,7 @@ from bot.storage.target import settings_for
 from bot.thinking import decide_here
 from engine import SEATS, Game, Seat, observe, parse_action
 from engine.players import load_policy
+from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.conftest import TEST_POLICY, LiveBot
 from tests.bot.e2e import (
     Audit,
@@ -27,6 +28,7 @@ from tests.bot.e2e import (
     stored,
     table_state,
 )
+from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
@@ -122,7 +124,7 @@ class Players:
             return None
         _, seat, panel = turn
         await self.double.wait_for(lambda: PanelControls.of(panel).can_act, 5,
-                                   f"{seat.title}'s panel to offer a choice")
+                                   f"{seat_title(seat)}'s panel to offer a choice")
         answered(await act(self.seats[seat], panel))
         return seat
 
@@ -143,7 +145,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     message = table_message(double)
     text = message.embeds[0]["description"]
     assert "North <@" in text and "East 🤖 Bot" in text and "South 🤖 Bot" in text
-    players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [eve])
+    players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
     moves = 0
     while await players.step() is not None:
@@ -151,17 +153,18 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     game = table_state(live_bot.db, table_id)
     assert game.winner is not None and moves > 20
     assert "win the game" in fields(message)["Game over"]
-    assert assert_policy_moves(live_bot.db, table_id, {Seat.EAST, Seat.SOUTH, Seat.WEST}) > 60
+    assert assert_policy_moves(live_bot.db, table_id, {EAST, SOUTH, WEST}) > 60
     assert players.audit.versions_checked > 100
     assert not double.failed_interactions and not double.late_answers
 
     board = await eve.slash("42 leaderboard")
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
-    won = int(game.winner is Seat.NORTH.team)
-    assert f"{ana.mention} — marks won: {game.marks[Seat.NORTH.team]} · games: 1 played," \
+    won = int(game.winner == FOUR_SEATS.side_of[NORTH])
+    ns = FOUR_SEATS.side_of[NORTH]
+    assert f"{ana.mention} — marks won: {game.marks[ns]} · games: 1 played," \
            f" {won} won" in text
     # East and West are partners; South is ana's partner.
-    marks = 2 * game.marks[Seat.EAST.team] + game.marks[Seat.SOUTH.team]
+    marks = 2 * game.marks[FOUR_SEATS.side_of[EAST]] + game.marks[FOUR_SEATS.side_of[SOUTH]]
     seats_won = 1 if won else 2
     assert (f"Computer players (strong)** — marks won: {marks} · seats: 3 played, {seats_won} won"
             in text)
@@ -224,7 +227,7 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
                                       for c in components(message)), 5, "Start")
     assert not (await bia.click(message, label="Start")).failed
     table_id = latest_table_id(live_bot.db)
-    seats = {Seat.NORTH: ana, Seat.SOUTH: caio, Seat.WEST: bia}
+    seats = {NORTH: ana, SOUTH: caio, WEST: bia}
     players = Players(double, live_bot, table_id, seats, [])
     await players.quiet()
     await players.open_panels()
@@ -243,13 +246,13 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
     assert "Everyone agreed" in second.content, second
     await players.quiet()
     assert f"{ana.mention} is away" in fields(table_message(double))["Away"]
-    assert "You are away" in str(players.panels[Seat.NORTH].embeds)
-    assert not PanelControls.of(players.panels[Seat.NORTH]).can_act
+    assert "You are away" in str(players.panels[NORTH].embeds)
+    assert not PanelControls.of(players.panels[NORTH]).can_act
 
-    present = {Seat.SOUTH: caio, Seat.WEST: bia}
+    present = {SOUTH: caio, WEST: bia}
     players.seats = present
     count = action_count(live_bot.db, table_id)
-    while not any(seat is Seat.NORTH for seat, _ in stored(live_bot.db, table_id)[1][count:]):
+    while not any(seat is NORTH for seat, _ in stored(live_bot.db, table_id)[1][count:]):
         assert await players.step() is not None
 
     # One click and North is ana's again; from then on nothing is played for her.
@@ -257,21 +260,21 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
     assert not back.failed and back.ephemeral and back.message is not None, back
     # Its first version says so; the panel is kept current from then on.
     assert "Welcome back" in back.message.versions[0].content, back
-    players.panels[Seat.NORTH] = back.message
+    players.panels[NORTH] = back.message
     players.seats = seats
     await players.quiet()
     assert "Away" not in fields(table_message(double))
-    while players.to_act() is not Seat.NORTH:
+    while players.to_act() is not NORTH:
         assert await players.step() is not None
     await players.quiet()
     count = action_count(live_bot.db, table_id)
     await asyncio.sleep(0.2)
     await players.quiet()
     assert action_count(live_bot.db, table_id) == count  # her turn waits for her
-    assert PanelControls.of(players.panels[Seat.NORTH]).can_act
-    assert await players.step() is Seat.NORTH
-    assert stored(live_bot.db, table_id)[1][count][0] is Seat.NORTH  # hers, by her click
-    assert assert_policy_moves(live_bot.db, table_id, {Seat.EAST}) > 0
+    assert PanelControls.of(players.panels[NORTH]).can_act
+    assert await players.step() is NORTH
+    assert stored(live_bot.db, table_id)[1][count][0] is NORTH  # hers, by her click
+    assert assert_policy_moves(live_bot.db, table_id, {EAST}) > 0
     assert not double.failed_interactions and not double.late_answers
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.records import Status
 from engine import Phase
+from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, is_panel, table_state
 from tests.databases import on_both_backends
@@ -44,7 +45,7 @@ async def test_every_panel_is_current_and_the_one_to_act_is_pinged(
         game = table_state(live_bot.db, table.table_id)
         to_act = game.to_act
         assert to_act is not None
-        name = to_act.name.capitalize()
+        name = seat_title(to_act)
         for seat, seated in table.seats.items():
             line = turn_line(table, seated)
             assert (seat == to_act and "Your" in line) or f"It's {name}'s turn" in line, (

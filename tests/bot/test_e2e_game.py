@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 from engine import Game, Seat, parse_action
+from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Database, PanelControls, Table, action_count, stored, table_state
+from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble
 
@@ -73,7 +75,7 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     second = table_state(live_bot.db, table.table_id)
     assert second.previous is not None and second.previous.result is not None
     assert second.previous.result.redeal
-    assert second.hand.deal.dealer == first_dealer.next  # R-ALLPASS, R-DEALER
+    assert second.hand.deal.dealer == FOUR_SEATS.next_of[first_dealer]  # R-ALLPASS, R-DEALER
     assert "everybody passed" in table.fields()["Last hand"]
 
     review = await eve.slash("42 review")
@@ -108,20 +110,20 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     for seat, member in table.seats.items():
         line = next(line for line in text.splitlines() if member.mention in line)
-        assert f"marks won: {game.marks[seat.team]}" in line
-        won = 1 if game.winner is seat.team else 0
+        assert f"marks won: {game.marks[FOUR_SEATS.side_of[seat]]}" in line
+        won = 1 if game.winner == FOUR_SEATS.side_of[seat] else 0
         assert f"games: 1 played, {won} won" in line
         bid = [made for declarer, made in contracts(live_bot.db, table.table_id)
                if declarer == seat]
         assert f"contracts: {len(bid)} bid, {sum(bid)} made" in line
     # /42 stats: one member's games, privately, with whom they played beside.
-    ana = table.seats[Seat.NORTH]
+    ana = table.seats[NORTH]
     stats = await eve.slash("42 stats", member=ana)
     assert stats.ephemeral and stats.message is not None
     shown = str(stats.message.embeds)
-    won = 1 if game.winner is Seat.NORTH.team else 0
+    won = 1 if game.winner == FOUR_SEATS.side_of[NORTH] else 0
     assert f"Games: 1 · won: {won}" in shown and f"Marks won: {game.marks[0]}" in shown
-    assert f"{table.seats[Seat.SOUTH].mention}: 1 games together, {won} won" in shown
+    assert f"{table.seats[SOUTH].mention}: 1 games together, {won} won" in shown
 
     # Every panel now offers nothing (a stale one is refused: test_e2e_refusals).
     for member in table.seats.values():
@@ -132,16 +134,16 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
 
     # Rematch: once all four agreed (shown on the table), same seats, a new game at once.
     finished = table.table_message()
-    for seat in (Seat.EAST, Seat.NORTH, Seat.SOUTH):
+    for seat in (EAST, NORTH, SOUTH):
         agreed = await table.seats[seat].click(finished, label="Rematch")
         assert agreed.ephemeral and "waiting for" in agreed.content
         await table.quiet()
-    assert "Waiting for " + table.seats[Seat.WEST].mention in str(finished.embeds)
-    rematch = await table.seats[Seat.WEST].click(finished, label="Rematch")
+    assert "Waiting for " + table.seats[WEST].mention in str(finished.embeds)
+    rematch = await table.seats[WEST].click(finished, label="Rematch")
     assert not rematch.failed and "The rematch is on" in rematch.content
     await double.wait_for(lambda: table.table_message().content.startswith("→"), 5,
                           "the rematch table")
     new_text = table.table_message().embeds[0]["description"]
     for seat, member in table.seats.items():
-        assert f"{seat.name.capitalize()} {member.mention}" in new_text
+        assert f"{seat_title(seat)} {member.mention}" in new_text
     assert action_count(live_bot.db, table.table_id) == count

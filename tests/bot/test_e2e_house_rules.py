@@ -6,10 +6,12 @@ of a 250-point game with computer players. Every message each member could see i
 from __future__ import annotations
 
 from bot.records import Status
-from engine import BidKind, HandState, NameTrump, Phase, Seat, Trump
+from engine import BidKind, HandState, NameTrump, Phase, Trump
+from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, components, table_state
 from tests.bot.test_e2e_computers import Players, latest_table_id, table_message
+from tests.common import EAST, NORTH
 from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
@@ -52,7 +54,7 @@ async def test_members_choose_house_rules_and_play_splash_nello_and_a_forced_bid
     table = Table(double, live_bot.db, idle=live_bot.idle)
     await table.open()
     rules_id = f"42:rules:{table.table_id}"
-    bia = table.seats[Seat.EAST]
+    bia = table.seats[EAST]
     refused = await bia.select(table.table_message(), rules_id, values=["nello"])
     assert refused.ephemeral and "Only the table's creator" in refused.content, refused
     refused = await table.north.select(table.table_message(), rules_id,
@@ -101,14 +103,14 @@ async def test_members_choose_house_rules_and_play_splash_nello_and_a_forced_bid
             out = now.hand.setup.sitting_out
             assert out is not None
             contract = table.fields()["Contract"]
-            assert f"{out.title} {table.seats[out].mention} sits out this hand" in contract
+            assert f"{seat_title(out)} {table.seats[out].mention} sits out this hand" in contract
             saw_sitting_out = True
     assert saw_splash_offer and saw_sitting_out and dealer_forced
     splash, nello = finished[1], finished[2]
     assert splash.contract is not None and splash.contract.bid.kind is BidKind.SPLASH
     declarer = splash.contract.declarer
     assert [c.seat for c in splash.actions if isinstance(c.action, NameTrump)] == [
-        declarer.partner]  # the partner named trump
+        FOUR_SEATS.partner(declarer)]  # the partner named trump
     assert nello.trump is Trump.NELLO
     assert all(len(trick.plays) == 3 for trick in nello.tricks)
     assert "played Nello" in table.fields()["Last hand"]
@@ -129,7 +131,7 @@ async def test_a_hand_of_the_250_point_game_with_computer_players(
     assert "House rules: Forced bid (the dealer must bid 30), 250-point game." in text
     assert "Score: North–South 0 · East–West 0 (first to 250)" in text
     assert not any(c.get("custom_id", "").startswith("42:rules:") for c in components(message))
-    players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [eve])
+    players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
     while table_state(live_bot.db, table_id).hand_number == 1:
         assert await players.step() is not None

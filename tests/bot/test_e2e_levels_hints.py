@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.i18n import t
 from cogs.hints import hint_text
-from engine import Seat, observe
+from engine import observe
 from engine.players.hints import hint
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import (
@@ -22,6 +22,7 @@ from tests.bot.e2e import (
     table_state,
 )
 from tests.bot.test_e2e_computers import Players, act, table_message
+from tests.common import NORTH
 from tests.discord_double import DiscordDouble, Message
 
 HINT_PREFIX = "42:hint:"
@@ -45,9 +46,9 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
     table_id = latest_table_id(live_bot.db)
     await live_bot.idle()
     assert "🤖 Bots: strong · 💡 Hints: on" in description(table_message(double))
-    players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [eve])
+    players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
-    panel = players.panels[Seat.NORTH]
+    panel = players.panels[NORTH]
     cog: Any = live_bot.bot.get_cog("Tables")
     hinted = 0
     while hinted < 4:
@@ -57,7 +58,7 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
         await double.wait_for(lambda: PanelControls.of(panel).can_act, 5, "north's turn")
         button = hint_button(panel)
         assert button is not None and button.get("label") == "Hint", components(panel)
-        expected = hint_text(None, hint(observe(game, Seat.NORTH)))
+        expected = hint_text(None, hint(observe(game, NORTH)))
         asked = await ana.click(panel, str(button["custom_id"]))
         assert not asked.failed and not asked.errors, asked
         assert panel.content == expected, (panel.content, expected)
@@ -71,7 +72,7 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
         played = await act(ana, panel)
         assert not played.failed and played.response_type == 7, played
         assert not (panel.content or "").startswith("💡"), "the hint outlived its turn"
-        if table_state(live_bot.db, table_id).to_act is not Seat.NORTH:
+        if table_state(live_bot.db, table_id).to_act is not NORTH:
             assert hint_button(panel) is None, "a Hint button while others are to act"
     rows = hints_asked(live_bot, table_id)
     assert rows == hinted, "each turn counted once, however often asked"
@@ -108,10 +109,10 @@ async def test_the_creator_sets_level_and_hints_in_the_lobby(discord_double: Dis
                                       for c in components(message)), 5, "Start")
     assert not (await ana.click(message, label="Start")).failed
     table_id = latest_table_id(live_bot.db)
-    players = Players(double, live_bot, table_id, {Seat.NORTH: ana}, [bia])
+    players = Players(double, live_bot, table_id, {NORTH: ana}, [bia])
     await players.quiet()
     await players.open_panels()
-    panel = players.panels[Seat.NORTH]
+    panel = players.panels[NORTH]
     await double.wait_for(lambda: PanelControls.of(panel).can_act, 5, "north's turn")
     assert hint_button(panel) is None
     game = table_state(live_bot.db, table_id)

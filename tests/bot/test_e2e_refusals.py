@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.storage import Storage
-from engine import Seat
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
+from tests.common import SOUTH
 from tests.databases import on_both_backends
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 from tests.discord_double.driver import InteractionResult
@@ -81,7 +81,7 @@ async def test_refusals_change_nothing(discord_double: DiscordDouble, live_bot: 
     async with Unchanged(table):
         refused(await eve.slash("42 new"), "This channel already has a table: https://")
         refused(await eve.slash("42 start"), "Only a seated player")
-        refused(await table.seats[Seat.SOUTH].slash("42 join", seat="east"), "East is taken")
+        refused(await table.seats[SOUTH].slash("42 join", seat="east"), "East is taken")
         refused(await eve.slash("42 end"), "Only the table's creator")
     await table.start(others=[eve])
 

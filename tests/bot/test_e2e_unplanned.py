@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from engine import Seat
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count
 from tests.bot.test_e2e_refusals import Unchanged, refused
+from tests.common import EAST
 from tests.discord_double import DiscordDouble
 
 
@@ -111,14 +111,14 @@ async def test_the_lobby_refuses_each_thing_with_its_own_reason(
     await table.open()
     message = table.table_message()
     start_id = f"42:start:{table.table_id}"
-    bot_id = f"42:bot:{table.table_id}:{int(Seat.EAST)}"
-    unbot_id = f"42:unbot:{table.table_id}:{int(Seat.EAST)}"
+    bot_id = f"42:bot:{table.table_id}:{int(EAST)}"
+    unbot_id = f"42:unbot:{table.table_id}:{int(EAST)}"
     await table.start()
     async with Unchanged(table):
         refused(await table.north.forge_click(message, start_id), "already started")
         refused(await table.north.forge_click(message, bot_id), "stand in for a player")
         refused(await table.north.forge_click(message, unbot_id), "keep their seats")
-        refused(await table.seats[Seat.EAST].slash("42 leave"), "seats can't change")
+        refused(await table.seats[EAST].slash("42 leave"), "seats can't change")
 
 
 async def test_a_table_under_unknown_rules_says_so_and_others_play_on(

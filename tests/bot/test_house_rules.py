@@ -29,18 +29,19 @@ from engine import (
     Options,
     Pass,
     Phase,
-    Seat,
     Trump,
     observe,
     summarize,
 )
 from engine.options import NelloDoubles
 from engine.players.hints import Hint
+from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.test_render import check_limits, texts
+from tests.common import EAST, NORTH, SOUTH, WEST
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
-SEATED = {Seat.NORTH: ANA, Seat.EAST: BIA, Seat.SOUTH: CAIO, Seat.WEST: DAVI}
+SEATED = {NORTH: ANA, EAST: BIA, SOUTH: CAIO, WEST: DAVI}
 SPECIALS = Options(nello=True, splash=True, plunge=True, sevens=True, forced_bid=True)
 
 
@@ -161,8 +162,8 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
     assert {s.user_id for s in board} == set(SEATED.values())
     for standing in board:
         seat = next(s for s, u in SEATED.items() if u == standing.user_id)
-        assert standing.points_won == observation.score[seat.team]
-        assert standing.games_won == (seat.team is observation.winner)
+        assert standing.points_won == observation.score[FOUR_SEATS.side_of[seat]]
+        assert standing.games_won == (FOUR_SEATS.side_of[seat] == observation.winner)
     reply = render.leaderboard_message(board, None, "guild", (), GameKind.POINTS)
     assert "250-point games" in texts(reply)[0] and "points scored" in texts(reply)[1]
     for user in SEATED.values():
@@ -221,7 +222,7 @@ def test_nello_shows_who_sits_out_and_tricks_of_three() -> None:
     contract = next(f["value"] for f in render.table_message(
         snapshot_of(game, SPECIALS)).embed.to_dict()["fields"]  # type: ignore[union-attr]
         if f["name"] == "Contract")
-    assert f"{out.title} <@{100 + out}> sits out this hand" in contract
+    assert f"{seat_title(out)} <@{100 + out}> sits out this hand" in contract
     panel = Panel(table_record(SPECIALS), out, observe(game, out), 0)
     assert "You sit out this hand" in texts(render.panel_message(panel, None))[1]
     while game.hand_number == 1 and not game.hand.tricks:
@@ -231,15 +232,16 @@ def test_nello_shows_who_sits_out_and_tricks_of_three() -> None:
 
 
 def test_sevens_lays_every_hand_face_up_in_the_engines_order() -> None:
-    game = declare(SPECIALS, "sevens-table", Trump.SEVENS)
+    game = declare(SPECIALS, "sevens-table", Trump.CLOSEST_TO_SEVEN)
     observation = observe(game, None)
     assert observation.open_hands is not None
     reply = render.table_message(snapshot_of(game, SPECIALS))
     check_limits(reply)
     fields = {f["name"]: f["value"] for f in reply.embed.to_dict()["fields"]}  # type: ignore
     shown = fields["Hands face up (Sevens)"].splitlines()
-    assert shown == [f"{seat.title}: " + " ".join(t.label for t in observation.open_hands[seat])
-                     for seat in SEATS if observation.open_hands[seat]]
+    hands = observation.open_hands
+    assert shown == [f"{seat_title(seat)}: " + " ".join(t.label for t in hands[seat])
+                     for seat in SEATS if hands[seat]]
     no_sevens = declare(SPECIALS, "sevens-table", Trump.FIVES)
     assert "Hands face up (Sevens)" not in str(
         render.table_message(snapshot_of(no_sevens, SPECIALS)).embed.to_dict())  # type: ignore
@@ -311,18 +313,19 @@ def test_splash_partner_names_trump_and_the_summaries_say_how_it_went() -> None:
     game = game.apply(declarer, splash[0])
     while game.hand.phase is Phase.AUCTION:
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
-    assert game.to_act is declarer.partner
-    panel = Panel(table_record(options), declarer.partner, observe(game, declarer.partner), 0)
+    assert game.to_act is FOUR_SEATS.partner(declarer)
+    partner = FOUR_SEATS.partner(declarer)
+    panel = Panel(table_record(options), partner, observe(game, partner), 0)
     assert "Your partner bid Splash (3 marks): you name trump and lead." in texts(
         render.panel_message(panel, None))[1]
     trump = next(a for a in game.legal_actions() if isinstance(a, NameTrump)
                  and a.trump is Trump.SIXES)
-    game = game.apply(declarer.partner, trump)
+    game = game.apply(FOUR_SEATS.partner(declarer), trump)
     game = finish_hand(game)
     summary = summarize(game)
     assert summary is not None
     review = texts(render.review_message(summary, table_record(options), None))
-    assert f"Trump: {declarer.partner.title} named sixes." in review[1]
+    assert f"Trump: {seat_title(FOUR_SEATS.partner(declarer))} named sixes." in review[1]
     assert "bid Splash (3 marks)" in review[1]
 
 

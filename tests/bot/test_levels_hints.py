@@ -15,13 +15,14 @@ from bot.records import Level, Status
 from bot.service import Fill, Refusal, TableService, computer_seed
 from bot.storage import Storage
 from bot.thinking import decide_here
-from engine import Game, Seat, observe, parse_action
+from engine import Game, observe, parse_action
 from engine.players import load_policy
 from tests.bot.test_autoplay import InlineThinker
 from tests.bot.test_service import SEATED, choose, panel_to_act
+from tests.common import EAST, NORTH, SOUTH, WEST
 
 GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = SEATED[Seat.NORTH], SEATED[Seat.EAST], SEATED[Seat.SOUTH], SEATED[Seat.WEST]
+ANA, BIA, CAIO, DAVI = SEATED[NORTH], SEATED[EAST], SEATED[SOUTH], SEATED[WEST]
 rules = load_policy("engine.players.rules:decide")
 
 
@@ -108,7 +109,7 @@ async def test_hints_are_asked_at_ones_own_turn_and_counted_once_per_turn(
         if user == ANA and (asked < 3 or random_turns.random() < 0.2):
             for _ in range(2):  # a double click is one hint
                 given = await service.hint_panel(table.id, ANA, hand, count)
-                assert given.seat is Seat.NORTH and given.observation == panel.observation
+                assert given.seat is NORTH and given.observation == panel.observation
             asked += 1
         accepted = await service.act(table.id, user, hand, count, choose(panel))
         if accepted.snapshot.table.status is not Status.PLAYING:

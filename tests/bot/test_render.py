@@ -10,8 +10,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import led_name
 from bot.records import ComputerStanding, Level, Player, Standing, Status, TableRecord
-from bot.service import Panel, TableSnapshot, describe_event
+from bot.service import Panel, TableSnapshot
 from cogs import render
 from engine import (
     SEATS,
@@ -22,12 +23,13 @@ from engine import (
     Pass,
     Phase,
     Play,
-    Seat,
     Trump,
     observe,
     summarize,
 )
+from engine.seats import FOUR_SEATS
 from tests.bot.e2e import linked_tiles, tiles_in
+from tests.common import EAST, SOUTH, WEST
 
 TABLE = TableRecord(id=12345, guild_id=1, channel_id=2, message_id=3, creator_id=100,
                     locale="en-US", status=Status.PLAYING,
@@ -66,14 +68,13 @@ def check_limits(reply: render.Reply) -> None:
         assert all(len(f.value or "") <= 1024 for f in reply.embed.fields)
 
 
-def check_game(game: Game, before: Game | None, last: tuple[Seat, Any] | None) -> None:
+def check_game(game: Game) -> None:
     hand = game.hand
     played = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
     captured = {t for trick in hand.tricks for t in trick.tiles}
     if game.previous is not None and game.previous is not hand:
         played |= {t for trick in game.previous.tricks for t in trick.tiles}
-    event = describe_event(*last, before, game) if last and before else None
-    snapshot = TableSnapshot(TABLE, observe(game, None), 7, summarize(game), event)
+    snapshot = TableSnapshot(TABLE, observe(game, None), 7, summarize(game), game.results)
     reply = render.table_message(snapshot)
     check_limits(reply)
     for text in texts(reply):
@@ -94,15 +95,15 @@ def check_game(game: Game, before: Game | None, last: tuple[Seat, Any] | None) -
 def test_random_games_render_nothing_hidden(number: int) -> None:
     rng = random.Random(number)
     game = Game.new(f"render-{number}")
-    check_game(game, None, None)
+    check_game(game)
     for _ in range(90):
         if game.winner is not None:
             break
         seat = game.to_act
         assert seat is not None
         action = rng.choice(game.legal_actions())
-        before, game = game, game.apply(seat, action)
-        check_game(game, before, (seat, action))
+        game = game.apply(seat, action)
+        check_game(game)
 
 
 def test_the_panel_offers_only_legal_choices() -> None:
@@ -116,7 +117,7 @@ def test_the_panel_offers_only_legal_choices() -> None:
     tiles = [c for row in rows for c in row["components"] if ":play:" in c.get("custom_id", "")]
     assert [c["label"] for c in tiles] == [t.label for t in game.hand.hand_of(seat)]  # R-ORDER
     assert all(c["disabled"] for c in tiles)  # no tile in the auction
-    other = seat.next
+    other = FOUR_SEATS.next_of[seat]
     waiting = render.panel_message(Panel(TABLE, other, observe(game, other), 0), None)
     assert waiting.embed is not None and "turn" in str(waiting.embed.description)
     assert not any(c["type"] == 3 for row in waiting.view.to_components()  # type: ignore[union-attr]
@@ -150,7 +151,7 @@ def test_the_panel_says_what_was_led_and_the_selects_what_a_choice_means() -> No
     assert follower is not None
     seen = observe(game, follower)
     text = render.panel_message(Panel(TABLE, follower, seen, 6), None).embed.description  # type: ignore[union-attr]
-    assert seen.led is not None and f"{seen.led} led" in str(text)
+    assert seen.led is not None and f"{led_name(None, seen.led)} led" in str(text)
 
 
 def test_a_marks_contract_asks_for_piles_first() -> None:
@@ -199,8 +200,8 @@ MIXED = TableRecord(id=777, guild_id=1, channel_id=2, message_id=3, creator_id=1
                     locale="en-US", status=Status.PLAYING,
                     seats=(Player.member(100), Player.computer(), Player.member(102),
                            Player.member(103)),
-                    seed="x", stand_ins=frozenset({Seat.SOUTH}),
-                    away_votes=((Seat.WEST, 100),))
+                    seed="x", stand_ins=frozenset({SOUTH}),
+                    away_votes=((WEST, 100),))
 
 
 def custom_ids(reply: render.Reply) -> list[str]:
@@ -228,10 +229,10 @@ def test_computer_players_and_away_members_at_the_table() -> None:
         menu = custom_ids(render.away_menu(MIXED, None, 100))  # North's private choice
         assert menu == ["42:away:777:3"]  # West; not East (a bot), not South (already)
         allowed = reply.allowed_mentions.to_dict()
-        if game.to_act is Seat.EAST:
+        if game.to_act is EAST:
             seen_bot_turn = True
             assert (reply.content or "").startswith("→ 🤖 Bot to") and not allowed.get("users")
-        elif game.to_act is Seat.SOUTH:
+        elif game.to_act is SOUTH:
             seen_stand_in_turn = True
             assert "A bot" in (reply.content or "") and not allowed.get("users")
         seat = game.to_act
@@ -242,14 +243,14 @@ def test_computer_players_and_away_members_at_the_table() -> None:
 
 def test_an_away_members_panel_offers_only_i_am_back() -> None:
     game = Game.new("away")
-    while game.to_act is not Seat.SOUTH:
+    while game.to_act is not SOUTH:
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
-    panel = render.panel_message(Panel(MIXED, Seat.SOUTH, observe(game, Seat.SOUTH), 0), None)
+    panel = render.panel_message(Panel(MIXED, SOUTH, observe(game, SOUTH), 0), None)
     assert "You are away" in str(panel.embed.description)  # type: ignore[union-attr]
     rows = panel.view.to_components()  # type: ignore[union-attr]
     enabled = [c for row in rows for c in row["components"] if not c.get("disabled")]
     assert [c["custom_id"] for c in enabled] == ["42:refresh:777", "42:back:777:2"]
-    partner = render.panel_message(Panel(MIXED, Seat.WEST, observe(game, Seat.WEST), 0), None)
+    partner = render.panel_message(Panel(MIXED, WEST, observe(game, WEST), 0), None)
     assert "Partner: East 🤖 Bot" in str(partner.embed.description)  # type: ignore[union-attr]
 
 

@@ -13,11 +13,13 @@ import pytest
 from bot.records import GameKind, Partner, Status, StoredAction
 from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorable
 from bot.storage import Storage
-from engine import SUPPORTED_RULES_VERSIONS, Phase, Play, Seat, Team
+from engine import SEATS, SUPPORTED_RULES_VERSIONS, Phase, Play, Seat, Team
+from engine.seats import FOUR_SEATS
+from tests.common import EAST, NORTH, SOUTH, WEST
 
 GUILD, CHANNEL = 10, 20
 ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
-SEATED = {Seat.NORTH: ANA, Seat.EAST: BIA, Seat.SOUTH: CAIO, Seat.WEST: DAVI}
+SEATED = {NORTH: ANA, EAST: BIA, SOUTH: CAIO, WEST: DAVI}
 
 
 @pytest.fixture
@@ -57,7 +59,7 @@ async def step(service: TableService, table_id: int) -> Accepted:
 
 async def test_a_channel_holds_one_active_table(service: TableService) -> None:
     first = await service.open_table(GUILD, CHANNEL, ANA, None)
-    assert first.table.seats[Seat.NORTH] is not None  # the creator sits North
+    assert first.table.seats[NORTH] is not None  # the creator sits North
     with pytest.raises(Refusal) as caught:
         await service.open_table(GUILD, CHANNEL, BIA, None)
     assert caught.value.table is not None and caught.value.table.id == first.table.id
@@ -65,10 +67,10 @@ async def test_a_channel_holds_one_active_table(service: TableService) -> None:
 
 async def test_seats_before_the_start(service: TableService) -> None:
     table = (await service.open_table(GUILD, CHANNEL, ANA, None)).table
-    snapshot = await service.join(table.id, BIA, Seat.SOUTH)
-    assert snapshot.table.seat_of(BIA) is Seat.SOUTH
+    snapshot = await service.join(table.id, BIA, SOUTH)
+    assert snapshot.table.seat_of(BIA) is SOUTH
     with pytest.raises(Refusal, match="is taken"):
-        await service.join(table.id, CAIO, Seat.SOUTH)
+        await service.join(table.id, CAIO, SOUTH)
     with pytest.raises(Refusal, match="players are needed"):
         await service.start(table.id, ANA)
     await service.leave(table.id, BIA)
@@ -153,12 +155,12 @@ async def test_all_pass_redeals_with_the_next_dealer(service: TableService) -> N
     for _ in range(4):
         panel = await panel_to_act(service, table_id)
         accepted = await service.act(table_id, SEATED[panel.seat], 1, panel.count, "pass")
-    assert accepted.snapshot.hand_ended
+    assert accepted.hand_ended
     summary = accepted.snapshot.last_hand
     assert summary is not None and summary.result.redeal and summary.hand_number == 1
     second = accepted.snapshot.observation
     assert second is not None
-    assert (second.hand_number, second.dealer) == (2, first.dealer.next)
+    assert (second.hand_number, second.dealer) == (2, FOUR_SEATS.next_of[first.dealer])
     with pytest.raises(Refusal, match="earlier hand") as caught:
         await service.act(table_id, SEATED[second.to_act], 1, 4, "pass")  # type: ignore[index]
     assert caught.value.panel is not None
@@ -177,14 +179,15 @@ async def test_a_whole_game_updates_the_leaderboard_once(service: TableService) 
     for standing in board:
         seat = next(s for s, u in SEATED.items() if u == standing.user_id)
         assert standing.games_played == 1
-        assert standing.games_won == (seat.team is winner)
-        assert standing.marks_won == observation.marks[seat.team]
+        assert standing.games_won == (FOUR_SEATS.side_of[seat] == winner)
+        assert standing.marks_won == observation.marks[FOUR_SEATS.side_of[seat]]
     assert sum(s.contracts_bid for s in board) >= 4  # 2 marks a hand, 7 to win
     for seat, user in SEATED.items():  # each member's statistics, partner included
         stats = await service.member_stats(GUILD, user)
         line = stats.standings[GameKind.MARKS]
-        assert (line.games_played, line.games_won) == (1, int(seat.team is winner))
-        assert stats.partner == Partner(SEATED[seat.partner], 1, int(seat.team is winner))
+        assert (line.games_played, line.games_won) == (1, int(FOUR_SEATS.side_of[seat] == winner))
+        won = int(FOUR_SEATS.side_of[seat] == winner)
+        assert stats.partner == Partner(SEATED[FOUR_SEATS.partner(seat)], 1, won)
     assert (await service.member_stats(GUILD, 99)).standings == {}
     with pytest.raises(Refusal, match="game is over"):
         await service.act(table_id, ANA, observation.hand_number, accepted.snapshot.count, "pass")
@@ -254,14 +257,13 @@ async def test_events_never_link_a_captured_tile_to_its_player(service: TableSer
     taken = 0
     while accepted.snapshot.table.status is Status.PLAYING and taken < 6:
         accepted = await step(service, table_id)
-        event = accepted.snapshot.event
+        event = accepted.snapshot.last_action
         assert event is not None
-        if event.trick:
+        if event.trick is not None:
             taken += 1
-            assert event.trick_team is not None
-            assert isinstance(event.action, Play) and event.action.tile in event.trick
-            assert list(event.trick) == sorted(
-                event.trick, key=lambda t: (t.high, t.low), reverse=True)
+            trick = event.trick.tiles
+            assert isinstance(event.action, Play) and event.action.tile in trick
+            assert list(trick) == sorted(trick, key=lambda t: (t.high, t.low), reverse=True)
         elif isinstance(event.action, Play):
             observation = accepted.snapshot.observation
             assert observation is not None and observation.trick[-1][1] == event.action.tile
@@ -270,36 +272,36 @@ async def test_events_never_link_a_captured_tile_to_its_player(service: TableSer
 async def test_computer_players_in_the_lobby(service: TableService) -> None:
     table = (await service.open_table(GUILD, CHANNEL, ANA, None)).table
     with pytest.raises(Refusal, match="Only a seated player or the table's creator"):
-        await service.add_computer(table.id, 99, Seat.EAST)
-    added = await service.add_computer(table.id, ANA, Seat.EAST)
-    assert added.table.computer_seats == (Seat.EAST,)
+        await service.add_computer(table.id, 99, EAST)
+    added = await service.add_computer(table.id, ANA, EAST)
+    assert added.table.computer_seats == (EAST,)
     with pytest.raises(Refusal, match="is taken"):
-        await service.join(table.id, BIA, Seat.EAST)
+        await service.join(table.id, BIA, EAST)
     with pytest.raises(Refusal, match="is taken"):
-        await service.add_computer(table.id, ANA, Seat.NORTH)
+        await service.add_computer(table.id, ANA, NORTH)
     await service.add_computer(table.id, ANA)  # the first free seat: South
     await service.join(table.id, BIA)  # West
     with pytest.raises(Refusal, match="No computer player sits"):
-        await service.remove_computer(table.id, ANA, Seat.WEST)
-    removed = await service.remove_computer(table.id, BIA, Seat.SOUTH)
-    assert removed.table.computer_seats == (Seat.EAST,)
-    await service.add_computer(table.id, BIA, Seat.SOUTH)
+        await service.remove_computer(table.id, ANA, WEST)
+    removed = await service.remove_computer(table.id, BIA, SOUTH)
+    assert removed.table.computer_seats == (EAST,)
+    await service.add_computer(table.id, BIA, SOUTH)
     started = await service.start(table.id, BIA)
     assert started.table.status is Status.PLAYING
     # Each refusal once the game is on says what it is about.
     with pytest.raises(Refusal, match="keep their seats until it ends"):
-        await service.remove_computer(table.id, ANA, Seat.EAST)
+        await service.remove_computer(table.id, ANA, EAST)
     with pytest.raises(Refusal, match="only stand in for a player who is away"):
-        await service.add_computer(table.id, ANA, Seat.EAST)
+        await service.add_computer(table.id, ANA, EAST)
     with pytest.raises(Refusal, match="already started"):
         await service.start(table.id, ANA)
     with pytest.raises(Refusal, match="seats can't change"):
-        await service.join(table.id, 99, Seat.EAST)
+        await service.join(table.id, 99, EAST)
 
 
 async def test_a_table_of_computers_is_its_creators_to_start(service: TableService) -> None:
     table = (await service.open_table(GUILD, CHANNEL, ANA, None, Fill.ALL)).table
-    assert table.computer_seats == tuple(Seat) and table.seat_of(ANA) is None
+    assert table.computer_seats == SEATS and table.seat_of(ANA) is None
     assert table.status is Status.LOBBY  # started by whoever posts its message
     with pytest.raises(Refusal, match="Only a seated player"):
         await service.start(table.id, BIA)
@@ -322,7 +324,7 @@ async def test_a_restart_rebuilds_every_open_game_at_once(database: Path | str) 
         broken = await full_table(service, CHANNEL + 2)
         await step(service, broken)
         panel = await panel_to_act(service, table_id)
-        await storage.append_action(broken, StoredAction(1, 1, Seat.NORTH, "bid:99"))
+        await storage.append_action(broken, StoredAction(1, 1, NORTH, "bid:99"))
         fresh = TableService(storage)
         await fresh.preload(await fresh.active_tables())
         assert set(fresh._live) == {table_id, lobby}
@@ -388,8 +390,9 @@ async def test_a_panel_says_its_seats_last_move_even_after_a_restart(
         mover = accepted.seat
         assert accepted.panel.last_move is not None
         assert str(accepted.panel.last_move.action) == "bid:2m"
-        others = [p for p in accepted.panels if p.seat != mover]
+        others = [await service.panel(table_id, SEATED[s]) for s in SEATS if s != mover]
         assert all(p.last_move is None for p in others)
+        assert sorted(accepted.redraw) == sorted(SEATED[s] for s in SEATS if s != mover)
     finally:
         await storage.close()
     storage = await Storage.open(db)
@@ -428,7 +431,7 @@ async def test_a_table_of_another_game(service: TableService, storage: Storage) 
     await service.start(moon.id, ANA)
     while (snap := await service.snapshot(moon.id)).table.status is Status.PLAYING:
         assert snap.observation is not None
-        if snap.observation.to_act == Seat.NORTH:
+        if snap.observation.to_act == NORTH:
             panel = await service.panel(moon.id, ANA)
             await service.act(moon.id, ANA, panel.observation.hand_number, panel.count,
                               str(panel.observation.legal[-1]))  # the highest bid: no redeals

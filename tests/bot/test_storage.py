@@ -29,6 +29,7 @@ from bot.storage import MIGRATIONS, SCHEMA_VERSION, ConflictError, Storage, Stor
 from bot.storage.base import BATCH
 from engine import Options, Seat
 from engine.options import NelloDoubles
+from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.postgres import free_port
 
 GUILD, CHANNEL = 10, 20
@@ -72,7 +73,7 @@ async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
 async def test_one_active_table_per_channel(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, "en-US", seats(ANA, None, None, None))
     assert table.status is Status.LOBBY
-    assert table.seats[Seat.NORTH] == Player.member(ANA)
+    assert table.seats[NORTH] == Player.member(ANA)
     with pytest.raises(ConflictError):
         await storage.create_table(GUILD, CHANNEL, BIA, None, seats(BIA, None, None, None))
     assert (await storage.active_table(CHANNEL)) == table
@@ -84,14 +85,14 @@ async def test_one_active_table_per_channel(storage: Storage) -> None:
 
 async def test_seats_move_and_conflict(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, None, None, None))
-    await storage.set_seat(table.id, Seat.EAST, Player.member(BIA))
-    await storage.set_seat(table.id, Seat.WEST, Player.member(BIA))  # moves, not duplicates
+    await storage.set_seat(table.id, EAST, Player.member(BIA))
+    await storage.set_seat(table.id, WEST, Player.member(BIA))  # moves, not duplicates
     found = await storage.table(table.id)
     assert found is not None
     assert found.seats == (Player.member(ANA), None, None, Player.member(BIA))
     with pytest.raises(ConflictError):
-        await storage.set_seat(table.id, Seat.NORTH, Player.member(CAIO))
-    await storage.set_seat(table.id, Seat.NORTH, None)
+        await storage.set_seat(table.id, NORTH, Player.member(CAIO))
+    await storage.set_seat(table.id, NORTH, None)
     found = await storage.table(table.id)
     assert found is not None and found.seat_of(ANA) is None
 
@@ -99,13 +100,13 @@ async def test_seats_move_and_conflict(storage: Storage) -> None:
 async def test_actions_are_kept_in_order_and_never_twice(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, DAVI))
     with pytest.raises(ConflictError):  # no game yet
-        await storage.append_action(table.id, StoredAction(0, 1, Seat.EAST, "pass"))
+        await storage.append_action(table.id, StoredAction(0, 1, EAST, "pass"))
     options = Options(nello=True, nello_doubles=NelloDoubles.LOW)
     await storage.start_game(table.id, "seed", options, 1)
     for n, text in enumerate(["pass", "bid:30", "pass"]):
         await storage.append_action(table.id, StoredAction(n, 1, Seat(n + 1), text))
     with pytest.raises(ConflictError):  # a second writer of action 2 loses
-        await storage.append_action(table.id, StoredAction(2, 1, Seat.WEST, "bid:31"))
+        await storage.append_action(table.id, StoredAction(2, 1, WEST, "bid:31"))
     assert [a.text for a in await storage.actions(table.id)] == ["pass", "bid:30", "pass"]
     found = await storage.table(table.id)
     assert found is not None
@@ -116,11 +117,11 @@ async def test_actions_are_kept_in_order_and_never_twice(storage: Storage) -> No
 async def test_the_leaderboard_changes_with_the_last_action(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, DAVI))
     await storage.start_game(table.id, "seed", Options(), 1)
-    await storage.append_action(table.id, StoredAction(0, 1, Seat.EAST, "pass"))
+    await storage.append_action(table.id, StoredAction(0, 1, EAST, "pass"))
     assert await storage.leaderboard(GUILD) == []
     results = [PlayerResult(ANA, True, 7, 2, 1), PlayerResult(BIA, False, 3, 1, 1),
                PlayerResult(CAIO, True, 7, 0, 0), PlayerResult(DAVI, False, 3, 0, 0)]
-    await storage.append_action(table.id, StoredAction(1, 1, Seat.SOUTH, "pass"),
+    await storage.append_action(table.id, StoredAction(1, 1, SOUTH, "pass"),
                                 finished=results)
     found = await storage.table(table.id)
     assert found is not None and found.status is Status.FINISHED
@@ -129,7 +130,7 @@ async def test_the_leaderboard_changes_with_the_last_action(storage: Storage) ->
     assert (board[0].marks_won, board[0].games_played, board[0].games_won,
             board[0].contracts_bid, board[0].contracts_made) == (7, 1, 1, 2, 1)
     with pytest.raises(ConflictError):  # nothing is added after the game is over
-        await storage.append_action(table.id, StoredAction(2, 1, Seat.WEST, "pass"),
+        await storage.append_action(table.id, StoredAction(2, 1, WEST, "pass"),
                                     finished=results)
     assert (await storage.leaderboard(GUILD))[0].games_played == 1
     assert await storage.leaderboard(GUILD + 1) == []
@@ -141,7 +142,7 @@ async def test_a_failed_finish_rolls_back_the_action_too(storage: Storage) -> No
     broken = [PlayerResult(ANA, True, 7, 0, 0),
               PlayerResult(None, True, 7, 0, 0)]  # type: ignore[arg-type]
     with pytest.raises(ConflictError):
-        await storage.append_action(table.id, StoredAction(0, 1, Seat.EAST, "pass"),
+        await storage.append_action(table.id, StoredAction(0, 1, EAST, "pass"),
                                     finished=broken)
     assert await storage.actions(table.id) == []
     assert await storage.leaderboard(GUILD) == []
@@ -169,9 +170,9 @@ async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None
         assert (table.stand_ins, table.away_votes) == (frozenset(), ())
         assert [(s.user_id, s.marks_won) for s in await storage.leaderboard(GUILD)] == [(ANA, 17)]
         assert await storage.computer_standings(GUILD) == []
-        await storage.add_away_vote(1, Seat.EAST, ANA, hand_over=False)
+        await storage.add_away_vote(1, EAST, ANA, hand_over=False)
         found = await storage.table(1)
-        assert found is not None and found.away_votes == ((Seat.EAST, ANA),)
+        assert found is not None and found.away_votes == ((EAST, ANA),)
     finally:
         await storage.close()
     with sqlite3.connect(path) as raw:
@@ -184,39 +185,39 @@ async def test_computer_players_take_seats(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, None,
                                        [Player.member(ANA), Player.computer(), None,
                                         Player.computer()])
-    await storage.set_seat(table.id, Seat.SOUTH, Player.computer())
+    await storage.set_seat(table.id, SOUTH, Player.computer())
     found = await storage.table(table.id)
     assert found is not None
     assert found.seats == (Player.member(ANA), Player.computer(), Player.computer(),
                            Player.computer())
-    assert found.computer_seats == (Seat.EAST, Seat.SOUTH, Seat.WEST)
+    assert found.computer_seats == (EAST, SOUTH, WEST)
     assert found.member_ids == (ANA,)
-    await storage.set_seat(table.id, Seat.EAST, None)
+    await storage.set_seat(table.id, EAST, None)
     found = await storage.table(table.id)
-    assert found is not None and found.player(Seat.EAST) is None
+    assert found is not None and found.player(EAST) is None
 
 
 async def test_away_votes_hand_a_seat_over_and_back(storage: Storage) -> None:
     table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, None))
     with pytest.raises(ConflictError):  # only while a game is on
-        await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)
-    await storage.set_seat(table.id, Seat.WEST, Player.computer())
+        await storage.add_away_vote(table.id, NORTH, BIA, hand_over=False)
+    await storage.set_seat(table.id, WEST, Player.computer())
     await storage.start_game(table.id, "seed", Options(), 1)
-    await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)
-    await storage.add_away_vote(table.id, Seat.NORTH, BIA, hand_over=False)  # once only
-    await storage.add_away_vote(table.id, Seat.EAST, CAIO, hand_over=False)
+    await storage.add_away_vote(table.id, NORTH, BIA, hand_over=False)
+    await storage.add_away_vote(table.id, NORTH, BIA, hand_over=False)  # once only
+    await storage.add_away_vote(table.id, EAST, CAIO, hand_over=False)
     found = await storage.table(table.id)
     assert found is not None
-    assert found.away_votes == ((Seat.NORTH, BIA), (Seat.EAST, CAIO))
-    assert found.voters(Seat.NORTH) == {BIA} and found.voters_needed(Seat.NORTH) == {BIA, CAIO}
-    await storage.add_away_vote(table.id, Seat.NORTH, CAIO, hand_over=True)
+    assert found.away_votes == ((NORTH, BIA), (EAST, CAIO))
+    assert found.voters(NORTH) == {BIA} and found.voters_needed(NORTH) == {BIA, CAIO}
+    await storage.add_away_vote(table.id, NORTH, CAIO, hand_over=True)
     found = await storage.table(table.id)
     assert found is not None
-    assert found.stand_ins == {Seat.NORTH} and found.away_votes == ((Seat.EAST, CAIO),)
-    assert found.computer_plays(Seat.NORTH) and found.computer_plays(Seat.WEST)
-    assert not found.computer_plays(Seat.EAST)
-    await storage.take_back(table.id, Seat.NORTH)
-    await storage.take_back(table.id, Seat.EAST)
+    assert found.stand_ins == {NORTH} and found.away_votes == ((EAST, CAIO),)
+    assert found.computer_plays(NORTH) and found.computer_plays(WEST)
+    assert not found.computer_plays(EAST)
+    await storage.take_back(table.id, NORTH)
+    await storage.take_back(table.id, EAST)
     found = await storage.table(table.id)
     assert found is not None and (found.stand_ins, found.away_votes) == (frozenset(), ())
 
@@ -227,7 +228,7 @@ async def test_computer_players_have_their_own_line(storage: Storage) -> None:
                                         Player.computer(), Player.computer()])
     await storage.start_game(table.id, "seed", Options(), 1)
     await storage.append_action(
-        table.id, StoredAction(0, 1, Seat.EAST, "pass"),
+        table.id, StoredAction(0, 1, EAST, "pass"),
         finished=[PlayerResult(ANA, True, 7, 2, 1)],
         computers=[ComputerResult(False, 4, 1, 1), ComputerResult(True, 7, 1, 0),
                    ComputerResult(False, 4, 0, 0)])
@@ -264,7 +265,7 @@ async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: P
         assert await storage.leaderboard(GUILD, game=GameKind.POINTS) == []
         assert await storage.computer_standings(GUILD, GameKind.POINTS) == []
         await storage.append_action(
-            1, StoredAction(0, 1, Seat.NORTH, "pass"),
+            1, StoredAction(0, 1, NORTH, "pass"),
             finished=[PlayerResult(ANA, True, 0, 1, 1, 262, GameKind.POINTS),
                       PlayerResult(BIA, False, 0, 0, 0, 180, GameKind.POINTS)],
             computers=[ComputerResult(True, 0, 0, 0, 262, GameKind.POINTS)])
@@ -321,7 +322,7 @@ async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Pa
         assert table is not None
         assert table.seats == (Player.member(ANA), Player.computer(), Player.member(CAIO),
                                Player.member(DAVI))
-        assert table.stand_ins == {Seat.NORTH} and table.away_votes == ((Seat.WEST, ANA),)
+        assert table.stand_ins == {NORTH} and table.away_votes == ((WEST, ANA),)
         assert [a.text for a in await storage.actions(1)] == ["pass"]
         points = await storage.leaderboard(GUILD, game=GameKind.POINTS)
         assert [(s.user_id, s.games_won) for s in points] == [(ANA, 1)]
@@ -386,7 +387,7 @@ async def test_levels_hints_and_the_computer_lines_per_level(storage: Storage) -
         await storage.count_hint(table.id, ANA, n)
     await storage.count_hint(table.id, BIA, 4)
     await storage.append_action(
-        table.id, StoredAction(0, 1, Seat.NORTH, "pass"),
+        table.id, StoredAction(0, 1, NORTH, "pass"),
         finished=[PlayerResult(ANA, True, 7, 1, 1), PlayerResult(CAIO, False, 3, 0, 0)],
         computers=[ComputerResult(False, 3, 0, 0, level=Level.CASUAL),
                    ComputerResult(True, 7, 1, 1, level=Level.STRONG),
@@ -415,7 +416,7 @@ async def test_messages_pings_settings_and_rematch_votes(storage: Storage) -> No
     with pytest.raises(ConflictError):  # only once the game is over
         await storage.add_rematch_vote(table.id, ANA)
     await storage.start_game(table.id, "seed", Options(), 1)
-    await storage.append_action(table.id, StoredAction(0, 1, Seat.EAST, "pass"), finished=[])
+    await storage.append_action(table.id, StoredAction(0, 1, EAST, "pass"), finished=[])
     await storage.add_rematch_vote(table.id, ANA)
     await storage.add_rematch_vote(table.id, ANA)  # once only
     found = await storage.table(table.id)
@@ -469,7 +470,7 @@ async def test_member_statistics_and_favourite_partner(storage: Storage) -> None
         table = await storage.create_table(GUILD, channel, ANA, None, seats(ANA, BIA, CAIO, DAVI))
         await storage.start_game(table.id, "seed", Options(), 1)
         await storage.append_action(
-            table.id, StoredAction(0, 1, Seat.EAST, "pass"),
+            table.id, StoredAction(0, 1, EAST, "pass"),
             finished=[PlayerResult(ANA, channel != 2, 7, 1, 1, partners=partners),
                       PlayerResult(BIA, channel == 2, 7, 0, 0, 250, GameKind.POINTS)])
     standings = await storage.member_standings(GUILD, ANA)
@@ -489,16 +490,16 @@ async def test_two_writers_of_one_action_one_wins(database: Path | str) -> None:
         await first.start_game(table.id, "seed", Options(), 1)
         for n in range(0, 20, 2):
             results = await asyncio.gather(
-                first.append_action(table.id, StoredAction(n, 1, Seat.EAST, "pass")),
-                second.append_action(table.id, StoredAction(n, 1, Seat.SOUTH, "pass")),
+                first.append_action(table.id, StoredAction(n, 1, EAST, "pass")),
+                second.append_action(table.id, StoredAction(n, 1, SOUTH, "pass")),
                 return_exceptions=True)
             assert sum(r is None for r in results) == 1, results
             assert sum(isinstance(r, ConflictError) for r in results) == 1, results
-            await second.append_action(table.id, StoredAction(n + 1, 1, Seat.WEST, "pass"))
+            await second.append_action(table.id, StoredAction(n + 1, 1, WEST, "pass"))
         with pytest.raises(ConflictError):  # behind: action 19 is taken
-            await first.append_action(table.id, StoredAction(19, 1, Seat.NORTH, "pass"))
+            await first.append_action(table.id, StoredAction(19, 1, NORTH, "pass"))
         with pytest.raises(ConflictError):  # ahead: no action 21 before 20
-            await first.append_action(table.id, StoredAction(21, 1, Seat.NORTH, "pass"))
+            await first.append_action(table.id, StoredAction(21, 1, NORTH, "pass"))
         assert [a.n for a in await second.actions(table.id)] == list(range(20))
     finally:
         await first.close()
@@ -520,7 +521,7 @@ async def test_games_ending_at_once_count_on_the_leaderboard(database: Path | st
                    for user, partner in ((ANA, CAIO), (BIA, DAVI), (CAIO, ANA), (DAVI, BIA))]
         await asyncio.wait_for(asyncio.gather(*(
             (first if i % 2 else second).append_action(
-                table_id, StoredAction(0, 1, Seat.EAST, "pass"),
+                table_id, StoredAction(0, 1, EAST, "pass"),
                 finished=members[::1 if i % 2 else -1],
                 computers=[ComputerResult(True, 7, 0, 0)])
             for i, table_id in enumerate(ids))), 30)

@@ -68,7 +68,7 @@ async def test_a_panel_drawn_by_the_other_process_is_accepted(
         accepted = await click(one, table_id, panel, choose(panel))
         to_act = accepted.snapshot.observation.to_act  # type: ignore[union-attr]
         assert to_act is not None
-        panel = accepted.panels[to_act]  # drawn by the service that applied the action
+        panel = await one.panel(table_id, SEATED[to_act])  # drawn where the action applied
         one, other = other, one
     actions = await stored(one, table_id)
     assert len(actions) == 8

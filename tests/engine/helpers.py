@@ -17,12 +17,14 @@ from engine import (
     Game,
     HandState,
     NameTrump,
+    Observation,
     Pass,
     Play,
     RuleError,
     Trump,
     parse_action,
 )
+from engine.leftover import shown_discards
 from engine.variants import Variant
 
 from . import reference as ref
@@ -130,9 +132,7 @@ def ref_tile(domino: Domino) -> ref.Tile:
 
 
 def ref_trump(trump: Trump) -> ref.TrumpName:
-    if trump <= 6:
-        return int(trump)
-    return {Trump.DOUBLES: "doubles", Trump.NONE: "none"}.get(trump, trump.name.lower())
+    return int(trump) if trump <= 6 else trump.code
 
 
 def ref_action(action: Action) -> ref.Call:
@@ -182,6 +182,29 @@ def single_trick(trump: ref.TrumpName, plays: str, bid: str = "bid:30") -> HandS
 
 
 # ----- what an observation holds -----------------------------------------------------------------
+
+def split_by_hand(game: Game, observation: Observation) -> tuple[Observation, list[Domino]]:
+    """The observation without what it says of the hand finished just before (the last action,
+    when that action ended the hand and the game goes on), and the tiles of that part: what a
+    seat sees of the hand in play is audited against that hand, the rest against the finished
+    one, whose tiles are dealt again in the hand now in play."""
+    last = observation.last_action
+    if last is None or not last.ended_hand or game.is_over:
+        return observation, []
+    return dataclasses.replace(observation, last_action=None), dominoes_in(last)
+
+
+def finished_public(game: Game) -> set[Domino]:
+    """What everyone may see of the hand finished last: its played tiles (R-REVIEW) and the
+    discards laid face up (V-72-WIDOW)."""
+    hand = game.previous
+    if hand is None:
+        return set()
+    variant = hand.variant
+    played = {tile for trick in hand.tricks for tile in trick.tiles}
+    return played | {x for s in variant.seating.seats
+                     for x in shown_discards(variant, hand.setup, s)}
+
 
 def dominoes_in(value: object) -> list[Domino]:
     """Every tile anywhere inside ``value``: dataclasses, tuples (named or not), lists, dicts.

@@ -6,6 +6,7 @@ import pytest
 
 from engine import SEATS, Bid, Game, HandState, NameTrump, Pass, Phase, Play, Seat, Trump
 from engine.errors import IllegalBid, NotYourTurn, WrongPhase
+from engine.seats import FOUR_SEATS
 
 from .helpers import SIXES_DEAL, WORKED_DEAL, make_deal, run, start, steps
 
@@ -17,7 +18,7 @@ def test_R_AUCTION_starts_left_of_the_dealer_and_goes_clockwise(dealer: Seat) ->
     deal = SIXES_DEAL._replace(dealer=dealer)
     hand = HandState.start(deal)
     assert hand.phase is Phase.AUCTION
-    expected = [dealer.after(k) for k in (1, 2, 3, 4)]
+    expected = [FOUR_SEATS.after(dealer, k) for k in (1, 2, 3, 4)]
     spoken = []
     for _ in range(3):
         assert hand.to_act is not None
@@ -172,12 +173,12 @@ def test_R_ALLPASS_everybody_passes_the_hand_is_over_without_score() -> None:
 def test_R_ALLPASS_game_redeals_with_the_next_dealer_and_no_marks() -> None:
     game = Game.new("all pass")
     dealer = game.hand.deal.dealer
-    first = dealer.next
+    first = FOUR_SEATS.next_of[dealer]
     for k in range(4):
-        game = game.apply(first.after(k), Pass())
+        game = game.apply(FOUR_SEATS.after(first, k), Pass())
     assert game.hand_number == 2
     assert game.marks == (0, 0)
-    assert game.hand.deal.dealer == dealer.next
+    assert game.hand.deal.dealer == FOUR_SEATS.next_of[dealer]
     assert game.hand.phase is Phase.AUCTION and game.hand.calls == ()
     assert game.previous is not None and game.previous.result is not None
     assert game.previous.result.redeal

@@ -19,13 +19,13 @@ from engine import (
     Play,
     RuleError,
     Seat,
-    Trump,
     parse_action,
 )
 from engine import errors as engine_errors
 from engine.actions import Discard, Leftover
 from engine.errors import UnsupportedRulesVersion
 from engine.game import RULES_VERSION
+from tests.common import FORTY_TWO_TRUMPS
 
 from .helpers import SIXES_DEAL, WORKED_DEAL, game_with, run_game, start, steps, t
 
@@ -250,7 +250,7 @@ def _every_action() -> list[Action]:
     actions: list[Action] = [Pass()]
     actions += [Bid(points=p) for p in range(30, 42)]
     actions += [Bid(marks=m) for m in range(1, 6)]
-    actions += [NameTrump(trump, piles) for trump in Trump for piles in (None, 1, 2)]
+    actions += [NameTrump(trump, piles) for trump in FORTY_TWO_TRUMPS for piles in (None, 1, 2)]
     actions += [Play(tile) for tile in TILES]
     return actions
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import Bid, Domino, Game, NameTrump, Pass, Play, Trump, observe
 from engine.dominoes import TILES
+from engine.trumps import Called
 
 
 def declared(trump: Trump) -> Game:
@@ -35,7 +36,6 @@ def test_r_led_suit_the_observation_says_what_the_trick_calls_for() -> None:
     lead = next(a for a in game.legal_actions() if isinstance(a, Play))
     after = game.apply(game.to_act, lead)  # type: ignore[arg-type]
     seen = observe(after, None)
-    names = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
-    expected = "trumps" if lead.tile.has(6) else names[lead.tile.high]
+    expected = Called.TRUMPS if lead.tile.has(6) else lead.tile.high
     assert seen.led == expected
     assert observe(after, after.to_act).led == seen.led  # the same for every seat

@@ -29,18 +29,19 @@ from engine import (
     Play,
     RuleError,
     Seat,
-    Trump,
     observe,
 )
+from engine.seats import FOUR_SEATS
+from tests.common import FORTY_TWO_TRUMPS
 
 from . import reference as ref
-from .helpers import dominoes_in, ref_action, ref_tile, ref_trump
+from .helpers import dominoes_in, finished_public, ref_action, ref_tile, ref_trump, split_by_hand
 
 SPACE: tuple[Action, ...] = (
     Pass(),
     *(Bid(points=p) for p in range(25, 46)),
     *(Bid(marks=m) for m in range(6)),
-    *(NameTrump(trump, piles) for trump in Trump for piles in (None, 1, 2, 3)),
+    *(NameTrump(trump, piles) for trump in FORTY_TWO_TRUMPS for piles in (None, 1, 2, 3)),
     *(Play(tile) for tile in TILES),
 )
 CODES = {"not_your_turn", "wrong_phase", "hand_over", "game_over", "illegal_bid",
@@ -226,7 +227,8 @@ def test_random_games_score_one_team_per_hand_and_replay_from_their_seed(
                 assert after.winner is not None and after.marks[after.winner] >= 7  # R-GAME
             else:
                 assert after.hand_number == game.hand_number + 1
-                assert after.hand.deal.dealer == finished.deal.dealer.next  # R-DEALER
+                dealer = FOUR_SEATS.next_of[finished.deal.dealer]
+                assert after.hand.deal.dealer == dealer  # R-DEALER
                 assert max(after.marks) < 7
         game = after
         check_tiles_conserved(game.hand)
@@ -258,6 +260,8 @@ def check_observations(game: Game) -> None:
     for seat in OBSERVERS:
         obs = observe(game, seat)
         assert obs.hand == (hand.hand_of(seat) if seat is not None else ())  # R-SEE-HAND
+        obs, before = split_by_hand(game, obs)
+        assert set(before) <= finished_public(game), f"{seat} sees {before} of the last hand"
         seen = set(dominoes_in(obs))
         allowed, face_up = allowed_to_see(game, seat)
         others = {x for other in SEATS if other != seat for x in hand.hand_of(other)}
@@ -270,7 +274,7 @@ def check_observations(game: Game) -> None:
             assert order == sorted(order) or order == sorted(order, reverse=True)
         if hand.contract is not None and not hand.contract.is_marks:
             for pile in obs.captured:  # R-SEE-POINTS: each tile with the team that took it
-                taken = {x for trick in hand.tricks if trick.winner.team == pile.team
+                taken = {x for trick in hand.tricks if FOUR_SEATS.side_of[trick.winner] == pile.team
                          for x in trick.tiles}
                 assert set(pile.tiles) == taken
         assert obs.trick == hand.trick and obs.marks == game.marks  # R-SEE-TABLE

@@ -9,6 +9,7 @@ import pytest
 
 from engine import SEATS, Bid, Deal, Domino, HandState, NameTrump, Play, Seat
 from engine.errors import MustFollow
+from engine.seats import FOUR_SEATS
 
 from . import reference as ref
 from .helpers import ref_tile, start, trump_of
@@ -44,10 +45,10 @@ def test_reference_set_and_count() -> None:
 def _play_out(trump: ref.TrumpName, rng: random.Random) -> int:
     """Play one hand with random legal tiles, checking every choice and trick; return tricks."""
     deal = Deal.shuffled(SEATS[rng.randrange(4)], rng)
-    first = deal.dealer.next
+    first = FOUR_SEATS.next_of[deal.dealer]
     hand = HandState.start(deal).apply(first, rng.choice(OPENING_BIDS))
     for k in (1, 2, 3):
-        hand = hand.apply(first.after(k), hand.legal_actions()[0])  # pass
+        hand = hand.apply(FOUR_SEATS.after(first, k), hand.legal_actions()[0])  # pass
     contract = hand.contract
     assert contract is not None
     hand = hand.apply(first, NameTrump(trump_of(trump), 1 if contract.is_marks else None))

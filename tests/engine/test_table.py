@@ -9,6 +9,7 @@ import pytest
 
 from engine import SEATS, TILES, Deal, Domino, Game, HandState, Seat, Team, parse_action
 from engine.errors import MustFollow, NotInHand, NotYourTurn
+from engine.seats import FOUR_SEATS
 
 from .helpers import (
     SIXES_DEAL,
@@ -26,16 +27,16 @@ from .helpers import (
 # ----- R-SEATS --------------------------------------------------------------------------------
 
 def test_R_SEATS_four_seats_clockwise_partners_opposite_teams_by_parity() -> None:
+    seating = FOUR_SEATS
     assert [int(s) for s in SEATS] == [0, 1, 2, 3]
-    assert [int(s.next) for s in SEATS] == [1, 2, 3, 0]  # left of X is the next seat clockwise
-    assert [int(s.partner) for s in SEATS] == [2, 3, 0, 1]
-    assert [int(s.team) for s in SEATS] == [0, 1, 0, 1]
-    assert Team(0).seats == (Seat(0), Seat(2))
-    assert Team(1).seats == (Seat(1), Seat(3))
-    assert Team(0).other == Team(1) and Team(1).other == Team(0)
+    assert [int(seating.next_of[s]) for s in SEATS] == [1, 2, 3, 0]  # left of X: clockwise
+    assert [int(seating.partner(s)) for s in SEATS] == [2, 3, 0, 1]
+    assert [int(seating.side_of[s]) for s in SEATS] == [0, 1, 0, 1]
+    assert seating.members == ((Seat(0), Seat(2)), (Seat(1), Seat(3)))
+    assert seating.other_side(Team(0)) == Team(1) and seating.other_side(Team(1)) == Team(0)
     for seat in SEATS:
-        assert seat.partner.team == seat.team
-        assert seat.next.team != seat.team
+        assert seating.side_of[seating.partner(seat)] == seating.side_of[seat]
+        assert seating.side_of[seating.next_of[seat]] != seating.side_of[seat]
 
 
 def test_R_SEATS_partners_score_together() -> None:
@@ -110,7 +111,7 @@ def test_R_DEAL_first_tile_goes_left_of_the_dealer() -> None:
     stack = list(TILES)
     for dealer in SEATS:
         deal = Deal.from_stack(dealer, stack)
-        assert deal.hands[dealer.next][0] == stack[0]
+        assert deal.hands[FOUR_SEATS.next_of[dealer]][0] == stack[0]
         assert deal.hands[dealer][0] == stack[3]  # the dealer is served last
 
 
@@ -163,7 +164,7 @@ def run_all_pass(game: Game) -> Game:
     first = game.to_act
     assert first is not None
     for k in range(4):
-        game = game.apply(first.after(k), parse_action("pass"))
+        game = game.apply(FOUR_SEATS.after(first, k), parse_action("pass"))
     return game
 
 
@@ -179,8 +180,8 @@ def test_R_DEALER_deal_moves_clockwise_after_all_pass_hands() -> None:
     for k in range(1, 9):
         game = run_all_pass(game)
         assert game.hand_number == k + 1
-        assert game.hand.deal.dealer == first.after(k)
-        assert game.to_act == first.after(k + 1)  # R-AUCTION: left of the new dealer
+        assert game.hand.deal.dealer == FOUR_SEATS.after(first, k)
+        assert game.to_act == FOUR_SEATS.after(first, k + 1)  # R-AUCTION: left of the new dealer
 
 
 def test_R_DEALER_deal_moves_clockwise_after_a_played_hand() -> None:

@@ -83,7 +83,7 @@ def test_R_TRUMP_CHOICE_each_choice_is_accepted(code: str) -> None:
     assert hand.phase is Phase.PLAY
 
 
-@pytest.mark.parametrize("trump", [Trump.NELLO, Trump.SEVENS])
+@pytest.mark.parametrize("trump", [Trump.NELLO, Trump.CLOSEST_TO_SEVEN])
 def test_R_TRUMP_CHOICE_house_rule_trumps_are_refused_in_the_default_game(trump: Trump) -> None:
     for script, piles in (("0 bid:30", None), ("0 bid:1m", 1)):
         hand = start(SPREAD_DEAL, f"{script} 1 pass 2 pass 3 pass")

@@ -11,7 +11,7 @@ from engine import Domino, Game, Phase, Seat, observe, summarize
 from engine.leftover import shown_discards
 from engine.variants import VARIANTS, Variant
 
-from .helpers import dominoes_in
+from .helpers import dominoes_in, finished_public, split_by_hand
 from .variant_helpers import random_game_states
 
 
@@ -47,6 +47,8 @@ def check(game: Game) -> None:
         assert obs.hand == (game.hand.hand_of(seat) if seat is not None else ())
         assert len(obs.hand_sizes) == variant.seating.count
         assert len(obs.tricks_won) == variant.seating.side_count == len(obs.marks)
+        obs, before = split_by_hand(game, obs)
+        assert {x.face for x in before} <= {x.face for x in finished_public(game)}
         # Faces: an action names a face, whichever copy is held (V-GEN-SET).
         seen = {x.face for x in dominoes_in(obs)}
         may, never = ({x.face for x in tiles} for tiles in allowed(game, seat))

@@ -37,13 +37,17 @@ SOURCES = ("bot", "cogs")
 COMMAND_NAME = "command name"
 
 FORWARDERS = {
-    ("bot/service.py", "Refusal.text"),  # says the id its Refusal was raised with
-    ("bot/service.py", "refusal_for"),  # raises ids marked N_ in _RULE_MESSAGES, _SUIT_MESSAGES
-    ("bot/service.py", "TableService._seat"),  # raises the id its callers mark with N_
-    ("bot/service.py", "TableService._require_host"),  # likewise
-    ("bot/service.py", "TableService._require_lobby"),  # likewise
-    ("bot/service.py", "TableService._require_creators_lobby"),  # likewise
-    ("bot/service.py", "TableService.set_options"),  # raises the ids marked N_ in house_rules
+    ("bot/service/refusals.py", "Refusal.text"),  # says the id its Refusal was raised with
+    ("bot/service/refusals.py", "refusal_for"),  # raises ids marked N_ in _RULE_MESSAGES, …
+    ("bot/service/refusals.py", "seat_of"),  # raises the id its callers mark with N_
+    ("bot/service/refusals.py", "require_host"),  # likewise
+    ("bot/service/refusals.py", "require_lobby"),  # likewise
+    ("bot/service/refusals.py", "require_creators_lobby"),  # likewise
+    ("bot/service/refusals.py", "require_drawn"),  # likewise
+    ("bot/service/store.py", "TableStore._store"),  # raises CHANGED_MEANWHILE, marked N_
+    ("bot/service/play.py", "Play._act_on"),  # raises OUT_OF_DATE and AWAY, marked N_
+    ("bot/service/play.py", "Play.hint_panel"),  # raises AWAY, marked N_
+    ("bot/service/lobby.py", "Lobby.set_options"),  # raises the ids marked N_ in house_rules
     ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
     ("cogs/typed.py", "_checked"),  # raises the ids marked N_ at the top of the module
     ("cogs/typed.py", "resolve"),  # likewise

@@ -12,13 +12,15 @@ import re
 
 import pytest
 
-from engine import Seat
+from engine import SEATS
+from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import MENTION, PanelControls, components, table_state
+from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.discord_double import DiscordDouble, Message, SimulatedMember
 
-LOCALES = {Seat.NORTH: "it", Seat.EAST: "pt-BR", Seat.SOUTH: "en-US", Seat.WEST: "fr"}
-NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "dede"}
+LOCALES = {NORTH: "it", EAST: "pt-BR", SOUTH: "en-US", WEST: "fr"}
+NAMES = {NORTH: "ana", EAST: "bia", SOUTH: "caio", WEST: "dede"}
 
 # What a language's panel says, and words of the other languages it must never show.
 PANEL = {
@@ -63,8 +65,8 @@ async def test_each_member_reads_their_language(discord_double: DiscordDouble,
     caplog.set_level(logging.WARNING, logger="bot.i18n")
     double = discord_double
     double.world.guild.preferred_locale = "pt-BR"
-    seats = {seat: double.member(NAMES[seat], locale=LOCALES[seat]) for seat in Seat}
-    ana, bia, caio, dede = (seats[s] for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST))
+    seats = {seat: double.member(NAMES[seat], locale=LOCALES[seat]) for seat in SEATS}
+    ana, bia, caio, dede = (seats[s] for s in (NORTH, EAST, SOUTH, WEST))
 
     async def quiet() -> None:
         await live_bot.idle()
@@ -100,7 +102,7 @@ async def test_each_member_reads_their_language(discord_double: DiscordDouble,
         panels[member.id] = shown.message
         title = shown.message.embeds[0]["title"]
         seat_name = {"it": ("Nord", "mano"), "pt-BR": ("Leste", "rodada")}.get(
-            member.locale, (seat.name.capitalize(), "hand"))
+            member.locale, (seat_title(seat), "hand"))
         assert title == f"{PANEL[member.locale][0]}{seat_name[0]}, {seat_name[1]} 1", title
 
     # The auction and the first trick: whoever's turn it is acts on their own panel.

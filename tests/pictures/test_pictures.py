@@ -40,6 +40,7 @@ from cogs.pictures.samples import (
 )
 from cogs.pictures.table import layout
 from engine import VARIANTS, Game, Variant, observe
+from engine.seats import FOUR_SEATS
 
 from .helpers import NAMES, playout
 
@@ -150,7 +151,9 @@ def test_the_hand_picture_keeps_dealt_order_and_marks_the_legal_tiles() -> None:
     assert [f"play:{d}" in legal for d in seen.hand] == list(built.playable)
     image = Image.open(io.BytesIO(draw_hand(scene)))
     assert image.size[0] == 800 and image.format == "PNG"
-    waiting = next(s for s in (game.to_act.next, game.to_act.partner) if observe(game, s).hand)
+    to_act = game.to_act
+    waiting = next(s for s in (FOUR_SEATS.next_of[to_act], FOUR_SEATS.partner(to_act))
+                   if observe(game, s).hand)
     assert hand_scene(observe(game, waiting)).playable is None
 
 

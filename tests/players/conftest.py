@@ -33,22 +33,23 @@ def twin(game: Game, seat: Seat, rng: random.Random) -> Game | None:
     the hand replayed: a game in which ``seat`` sees exactly the same, or ``None``."""
     hand = game.hand
     deal = hand.deal
+    seats = game.variant.seating.seats
     played = {tile for call in hand.actions for tile in _tiles(call.action)}
-    others = [s for s in Seat if s != seat]
+    others = [s for s in seats if s != seat]
     pool = [t for s in others for t in deal.hands[s] if t not in played]
-    held = [hand.hand_of(s) for s in Seat]
+    held = [hand.hand_of(s) for s in seats]
     for _ in range(200):
         rng.shuffle(pool)
         dealt = iter(pool)
         hands = [list(deal.hands[s]) if s == seat else
-                 [t if t in played else next(dealt) for t in deal.hands[s]] for s in Seat]
+                 [t if t in played else next(dealt) for t in deal.hands[s]] for s in seats]
         try:
             other = replace(game, hand=HandState.start(Deal.of(deal.dealer, hands), game.options))
             for call in hand.actions:
                 other = other.apply(call.seat, call.action)
         except RuleError:
             continue
-        if [other.hand.hand_of(s) for s in Seat] != held:
+        if [other.hand.hand_of(s) for s in seats] != held:
             return other
     return None
 

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from engine import Bid, BidKind, Deal, Domino, Game, NameTrump, Options, Pass, Seat, Trump, observe
+from engine import Bid, BidKind, Deal, Domino, Game, NameTrump, Options, Pass, Trump, observe
 from engine.hand import HandState
 from engine.players import rules, strong
+from tests.common import EAST, NORTH, SOUTH, WEST
 
-N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+N, E, S, W = NORTH, EAST, SOUTH, WEST
 # North holds low tiles only (a Nello hand); East holds four doubles and sixes.
 HANDS = ["0-0 1-1 2-2 0-1 0-2 1-2 1-3", "3-3 4-4 5-5 6-6 5-6 4-6 3-6",
          "0-5 0-6 1-5 1-6 2-3 2-4 2-5", "2-6 3-4 3-5 0-3 4-5 1-4 0-4"]

@@ -6,10 +6,11 @@ import io
 import itertools
 import re
 
-from engine import Seat
 from engine.game import deal_for, first_dealer
 from engine.players import rules
+from engine.seats import FOUR_SEATS
 from engine.tools.play import main, play
+from tests.common import SOUTH
 
 RULES = "engine.players.rules:decide"
 
@@ -50,8 +51,8 @@ def test_the_person_sees_only_their_own_hand() -> None:
         if started:
             hand_number = int(started.group(1))
         if line.startswith("Your hand:"):
-            deal = deal_for(seed, hand_number, dealer.after(hand_number - 1))
-            dealt = {tile.label for tile in deal.hands[Seat.SOUTH]}
+            deal = deal_for(seed, hand_number, FOUR_SEATS.after(dealer, hand_number - 1))
+            dealt = {tile.label for tile in deal.hands[SOUTH]}
             shown = set(re.findall(r"\[\d\|\d\]", line))
             assert shown <= dealt
             checked += 1

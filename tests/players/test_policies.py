@@ -12,6 +12,7 @@ from engine import Game, Observation, Options, Phase, observe
 from engine.actions import Action, Bid, NameTrump, Pass
 from engine.players import Policy, can_hurry, load_policy, random_legal, rules, strong
 from engine.players.playouts import decide_play
+from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from .conftest import decision_points, twin
@@ -121,7 +122,7 @@ def test_no_policy_acts_out_of_turn() -> None:
     game = Game.new("out of turn")
     seat = game.to_act
     assert seat is not None
-    observation = observe(game, seat.next)
+    observation = observe(game, FOUR_SEATS.next_of[seat])
     for policy in POLICIES.values():
         with pytest.raises(ValueError):
             policy(observation, random.Random(0))

@@ -1,0 +1,57 @@
+"""Tables as a service: load → apply → commit → describe, one table at a time.
+
+The service knows no rule. It hands each action to the engine, turns an engine refusal into a
+:class:`Refusal` the player can read, commits what the engine accepted, and describes the result
+only through observations (``engine.observe``), so the Discord layer cannot show what a seat
+may not see; what happened, how the game stands and which hands are finished, it reads from
+the engine's ``Game``. Live games are cached in memory and rebuilt with ``Game.replay`` from the
+stored seed and actions the first time a table is used after a restart.
+
+Computer players go through the same path: :meth:`TableService.computer_turn` hands out what
+the seat to act may see, and :meth:`TableService.act_as_computer` applies the decision under
+the table's lock only if the game has not moved meanwhile. Who thinks, and when, is
+:mod:`bot.autoplay`'s business; the service only tells its watchers that a table changed.
+
+The rooms: :mod:`.store` (locks, cache, loading and storing), :mod:`.values` (what the service
+answers with), :mod:`.refusals`, and the use cases — :mod:`.reading`, :mod:`.lobby`,
+:mod:`.play`, :mod:`.away` — whose methods make up :class:`TableService`.
+"""
+
+from .away import Away
+from .lobby import Lobby
+from .play import Play
+from .reading import Reading
+from .refusals import Refusal, Unrestorable, refusal_for
+from .values import (
+    Accepted,
+    AwayVote,
+    ComputerTurn,
+    Fill,
+    LastMove,
+    MemberStats,
+    Panel,
+    Rematch,
+    TableSnapshot,
+    computer_seed,
+)
+
+__all__ = [
+    "Accepted",
+    "AwayVote",
+    "ComputerTurn",
+    "Fill",
+    "LastMove",
+    "MemberStats",
+    "Panel",
+    "Refusal",
+    "Rematch",
+    "TableService",
+    "TableSnapshot",
+    "Unrestorable",
+    "computer_seed",
+    "refusal_for",
+]
+
+
+class TableService(Reading, Lobby, Play, Away):
+    """Every table of this process's shards, for the Discord layer and the computer players."""

@@ -1,0 +1,107 @@
+"""Reading tables and what the server keeps about its members: what a channel shows, a seat's
+panel, the last hand, the leaderboard and a member's settings; and where a table's messages
+are, once they are posted."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine import HandSummary, summarize
+
+from ..records import ComputerStanding, GameKind, Standing, TableRecord
+from .refusals import Refusal, Unrestorable, seat_of
+from .store import TableStore
+from .values import MemberStats, Panel, TableSnapshot
+
+PRELOAD_YIELD = 10
+"""Games rebuilt between two yields to the event loop while a restart loads them all."""
+
+
+class Reading(TableStore):
+    async def table_in_channel(self, channel_id: int, *, latest: bool = False) -> TableRecord:
+        """The channel's active table (or, with ``latest``, its most recent one)."""
+        if latest:
+            table = await self.storage.latest_table(channel_id)
+        else:
+            table = await self.storage.active_table(channel_id)
+        if table is None:
+            raise Refusal("There is no table in this channel: open one with /42 new.")
+        return table
+
+    async def snapshot(self, table_id: int) -> TableSnapshot:
+        async with self._locked(table_id, current=True) as live:
+            return self._snapshot(live)
+
+    async def panel(self, table_id: int, user_id: int) -> Panel:
+        """``user_id``'s own panel (the My hand button and /42 hand)."""
+        async with self._locked(table_id, current=True) as live:
+            seat = seat_of(live.table, user_id)
+            if live.game is None:
+                raise Refusal("The game has not started yet.")
+            return self._panel(live, seat)
+
+    async def last_hand(self, table_id: int) -> HandSummary:
+        """The last finished hand, for review (R-REVIEW)."""
+        async with self._locked(table_id) as live:
+            summary = summarize(live.game) if live.game is not None else None
+            if summary is None:
+                raise Refusal("No hand has finished yet at this table.")
+            return summary
+
+    async def active_tables(self) -> list[TableRecord]:
+        """The open tables of the servers on this process's shards."""
+        return await self.storage.active_tables(self.shards)
+
+    async def preload(self, tables: Sequence[TableRecord]) -> None:
+        """Rebuild the games of these tables (as :meth:`active_tables` read them) from a few
+        queries, so that after a restart their computer players and messages find them in
+        memory rather than asking the database table by table. A table loaded meanwhile is
+        kept as it is; one that can't be restored is left for its first use to say why."""
+        fresh = [table for table in tables if table.id not in self._live]
+        stored = await self.storage.actions_of([t.id for t in fresh if t.seed is not None])
+        for n, table in enumerate(fresh):
+            if n % PRELOAD_YIELD == PRELOAD_YIELD - 1:
+                await asyncio.sleep(0)  # interactions are answered meanwhile
+            async with self._locks[table.id]:
+                if table.id in self._live:
+                    continue
+                with contextlib.suppress(Unrestorable):
+                    self._remember(self._rebuilt(table, stored.get(table.id, [])))
+
+    async def set_message(self, table_id: int, message_id: int | None) -> TableRecord:
+        """Record where the table message now is (after posting or reposting it)."""
+        async with self._locked(table_id) as live:
+            await self.storage.set_message(table_id, message_id)
+            live.table = replace(live.table, message_id=message_id)
+            return live.table
+
+    async def set_ping(self, table_id: int, message_id: int | None) -> None:
+        """Where the table's "your turn" ping now is, so it can be removed later."""
+        async with self._locked(table_id) as live:
+            await self.storage.set_ping(table_id, message_id)
+            live.table = replace(live.table, ping_message_id=message_id)
+
+    async def leaderboard(self, guild_id: int, limit: int = 20,
+                          game: GameKind = GameKind.MARKS) -> list[Standing]:
+        return await self.storage.leaderboard(guild_id, limit, game)
+
+    async def computer_standings(self, guild_id: int,
+                                 game: GameKind = GameKind.MARKS) -> list[ComputerStanding]:
+        """The server's computer players, a line per level, every seat they held at it
+        counted together."""
+        return await self.storage.computer_standings(guild_id, game)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
+        """A member's games on this server: each kind's line, and their favourite partner."""
+        return MemberStats(await self.storage.member_standings(guild_id, user_id),
+                           await self.storage.favourite_partner(guild_id, user_id))
+
+    async def pings_on(self, guild_id: int, user_id: int) -> bool:
+        return await self.storage.pings_on(guild_id, user_id)
+
+    async def set_pings(self, guild_id: int, user_id: int, on: bool) -> None:
+        """Whether the member is told by a ping when it is their turn (stored)."""
+        await self.storage.set_pings(guild_id, user_id, on)

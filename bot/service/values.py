@@ -1,0 +1,151 @@
+"""What the table service answers with: values drawn from observations only (R-SEE-*), so the
+Discord layer cannot show what a seat may not see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine import Action, HandResult, HandSummary, Observation, Seat
+from engine.observation import LastAction
+
+from ..records import GameKind, Level, Partner, Standing, TableRecord
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """A table for the channel: the spectator's observation only."""
+
+    table: TableRecord
+    observation: Observation | None
+    """``None`` before the game starts."""
+    count: int = 0
+    """How many actions the game has accepted; panels carry it to recognise stale buttons."""
+    last_hand: HandSummary | None = None
+    hands: tuple[HandResult, ...] = ()
+    """How each finished hand ended, in order (public: the marks hand by hand)."""
+
+    @property
+    def last_action(self) -> LastAction | None:
+        """What the table may say just happened."""
+        return self.observation.last_action if self.observation is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """A seat's last accepted action and the hand it was made in: its own panel says it, so a
+    move accepted just before a crash (whose answer never arrived) is not a mystery."""
+
+    hand_number: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One seat's private panel: its own observation (R-SEE-HAND)."""
+
+    table: TableRecord
+    seat: Seat
+    observation: Observation
+    count: int
+    last_move: LastMove | None = None
+
+    @property
+    def user_id(self) -> int | None:
+        player = self.table.player(self.seat)
+        return player.user_id if player is not None else None
+
+    def drawn_at(self, hand_number: int, count: int) -> bool:
+        """Whether this is the panel as it was drawn in ``hand_number`` after ``count``
+        actions: a click from any other is stale, and is not obeyed."""
+        return (self.observation.hand_number, self.count) == (hand_number, count)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """An action the game accepted, once it is committed."""
+
+    snapshot: TableSnapshot
+    panel: Panel
+    """The acting seat's panel after the action."""
+    by_computer: bool = False
+    """A computer player chose it (for its own seat or for an away member)."""
+    redraw: tuple[int, ...] = ()
+    """The members whose open panels now show an older state: every member seated, but the
+    one who acted (their answer is their new panel)."""
+
+    @property
+    def seat(self) -> Seat:
+        return self.panel.seat
+
+    @property
+    def hand_ended(self) -> bool:
+        """The action ended a hand: the summary of ``snapshot.last_hand`` is news."""
+        last = self.snapshot.last_action
+        return last is not None and last.ended_hand
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerTurn:
+    """A computer player's turn: what its seat may see, and the seed of its decision.
+
+    The seed comes from the game's seed and the number of actions accepted, so a decision
+    interrupted by a restart is made again exactly the same."""
+
+    table_id: int
+    count: int
+    seat: Seat
+    observation: Observation
+    seed: str
+    level: Level = Level.STRONG
+    """How strong the table's computer players are: which policy decides."""
+
+
+@dataclass(frozen=True, slots=True)
+class AwayVote:
+    """A vote to let a computer player play a member's seat, once recorded."""
+
+    snapshot: TableSnapshot
+    seat: Seat
+    handed_over: bool
+    """Every other seated member has agreed: a computer player now plays the seat."""
+    waiting: tuple[int, ...]
+    """The members whose agreement is still needed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A press of Rematch: the new table once everyone agreed, else the finished one with
+    whom it still waits for."""
+
+    snapshot: TableSnapshot
+    waiting: tuple[int, ...]
+
+    @property
+    def started(self) -> bool:
+        return not self.waiting
+
+
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    standings: dict[GameKind, Standing]
+    partner: Partner | None
+
+
+class Fill(Enum):
+    """Which seats of a new table computer players take."""
+
+    NONE = "none"
+    OTHERS = "others"
+    """Every seat beside the creator's: one person plays at once, with bot partners."""
+    ALL = "all"
+    """Every seat: a demonstration the creator watches."""
+
+
+def computer_seed(table_seed: str, count: int) -> str:
+    """The seed of the computer player's decision after ``count`` accepted actions.
+
+    >>> computer_seed("0f3a", 12)
+    '0f3a:computer:12'
+    """
+    return f"{table_seed}:computer:{count}"
