@@ -1,4 +1,4 @@
-"""``python -m bot.bench_actions`` and ``python -m bot.bench_restart`` run end to end and print
+"""``python -m tools.bench_actions`` and ``python -m tools.bench_restart`` run end to end and print
 their figures (short, small runs on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot import bench_actions, bench_restart
 from bot.service import Fill, TableService
 from bot.storage import Storage
 from tests.databases import run_sync
+from tools import bench_actions, bench_restart
 
 
 def test_bench_actions_prints_every_figure(postgres_url: str) -> None:

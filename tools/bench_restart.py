@@ -1,4 +1,4 @@
-"""``python -m bot.bench_restart``: how soon a restarted bot with many open tables is back.
+"""``python -m tools.bench_restart``: how soon a restarted bot with many open tables is back.
 
 A database is filled with ``--tables`` open tables, each with its table message posted, half of
 them four computer players mid-hand and half four members mid-hand. Then the real
@@ -31,13 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
+from bot.service import Fill, TableService
+from bot.storage import Storage
+from bot.storage.target import settings_for
+from bot.thinking import decide_here
 from engine.players import load_policy
-
-from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
-from .service import Fill, TableService
-from .storage import Storage
-from .storage.target import settings_for
-from .thinking import decide_here
 
 if TYPE_CHECKING:
     from tests.discord_double import DiscordDouble, SimulatedMember
@@ -213,7 +212,7 @@ def report(name: str, figures: Restart, tables: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_restart",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_restart",
                                      description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000, help="open tables (default 1000)")
     parser.add_argument("--postgres", metavar="URL",
