@@ -3,8 +3,7 @@
 A database is filled with ``--tables`` open tables, each with its table message posted, half of
 them four computer players mid-hand and half four members mid-hand. Then the real
 ``python -m bot`` is started on it against the project's stand-in for Discord
-(``tests/discord_double``, so run it from a checkout of the repository), and timed from the
-moment the process is started:
+(:mod:`tools.discord_double`), and timed from the moment the process is started:
 
 - until it is connected (READY);
 - until it answered the first interaction: a member pressing My hand on a table message posted
@@ -29,7 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
 from bot.service import Fill, TableService
@@ -37,9 +36,7 @@ from bot.storage import Storage
 from bot.storage.target import settings_for
 from bot.thinking import decide_here
 from engine.players import load_policy
-
-if TYPE_CHECKING:
-    from tests.discord_double import DiscordDouble, SimulatedMember
+from tools.discord_double import BotProcess, DiscordDouble, SimulatedMember
 
 CHANNELS_PER_GUILD = 250
 """Discord allows 500 channels in a server; the tables are spread over servers of 250."""
@@ -123,8 +120,6 @@ async def fill(double: DiscordDouble, target: Path | str, tables: int) -> Filled
 
 
 async def restart(target: Path | str, tables: int, policy: str, pause: float) -> Restart:
-    from tests.discord_double import BotProcess, DiscordDouble
-
     double = DiscordDouble()
     await double.start()
     process: BotProcess | None = None
@@ -224,10 +219,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     if args.tables < 4:
         parser.error("--tables must be at least 4")
-    try:
-        import tests.discord_double  # noqa: F401
-    except ImportError:
-        parser.error("run it from a checkout of the repository: it needs tests/discord_double")
     runs: list[tuple[str, Path | str]] = []
     with tempfile.TemporaryDirectory(prefix="bench-restart-") as folder:
         runs.append(("SQLite", Path(folder) / "bench.sqlite3"))

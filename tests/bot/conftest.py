@@ -19,8 +19,8 @@ from bot.storage import Storage
 from bot.thinking import PoolThinker, Thinker
 from engine import Observation
 from engine.players.hints import Hint
-from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import running_client
+from tools.discord_double import DiscordDouble
 
 TEST_POLICY = "engine.players.rules:decide"
 

@@ -24,8 +24,8 @@ from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_act
 from engine.observation import public_call
 from engine.seats import ALL_SEATS
 from engine.variants import variant_named
-from tests.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "davi"}
 TILE_LABEL = re.compile(r"\[([0-9])\|([0-9])\]")

@@ -9,7 +9,7 @@ from engine import Game, Seat, parse_action
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Database, PanelControls, Table, action_count, stored, table_state
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble
 
 
 def contracts(db: Database, table_id: int) -> list[tuple[Seat, bool]]:

@@ -22,7 +22,7 @@ from tests.bot.e2e import (
     table_state,
 )
 from tests.bot.test_e2e_computers import Players, act, table_message
-from tests.discord_double import DiscordDouble, Message
+from tools.discord_double import DiscordDouble, Message
 
 HINT_PREFIX = "42:hint:"
 

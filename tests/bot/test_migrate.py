@@ -15,7 +15,6 @@ from bot.migrate import MigrationError, compare_games, migrate
 from bot.records import Status
 from bot.service import Fill, Panel, TableService
 from bot.storage import Storage
-from tests import hermetic
 from tests.bot.test_service import (
     ANA,
     BIA,
@@ -27,6 +26,7 @@ from tests.bot.test_service import (
     panel_to_act,
     step,
 )
+from tools import hermetic
 
 
 async def a_bot_that_has_played(path: Path) -> dict[str, object]:

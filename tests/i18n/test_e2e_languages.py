@@ -15,7 +15,7 @@ import pytest
 from engine import Seat
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import MENTION, PanelControls, components, table_state
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
 
 LOCALES = {Seat.NORTH: "it", Seat.EAST: "pt-BR", Seat.SOUTH: "en-US", Seat.WEST: "fr"}
 NAMES = {Seat.NORTH: "ana", Seat.EAST: "bia", Seat.SOUTH: "caio", Seat.WEST: "dede"}
