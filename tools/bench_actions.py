@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from bot.records import Status
 from bot.service import TableService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.thinking import decide_here
 from engine.players import load_policy
 from tools.bench_bots import LAG_TARGET_MS, ms, percentile, sample_lag
@@ -91,7 +91,7 @@ async def run_load(target: Path | str, process: int, tables: int, seconds: float
     """``tables`` tables in guild ``process + 1`` (a shard's servers of their own), for
     ``seconds``, in channels of their own (``run`` numbers the runs on one database)."""
     load = Load()
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     service = TableService(TimedCommits(storage, load),  # type: ignore[arg-type]
                            new_seed=lambda: f"bench-{process}-{time.perf_counter_ns()}")
     stop = asyncio.Event()

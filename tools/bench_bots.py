@@ -37,7 +37,7 @@ from bot.autoplay import Autoplay
 from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers
 from bot.records import Status
 from bot.service import Accepted, Fill, Refusal, TableService, TableSnapshot
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.thinking import PoolThinker, Thinker, decide_here
 from engine import Observation
 from engine.players import load_policy
@@ -160,7 +160,7 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
     figures = Figures()
     draw = picture_hook(figures) if pictures else None
     drawing: set[asyncio.Task[None]] = set()
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     counter = itertools.count()
     service = TableService(storage, new_seed=lambda: f"bench-{next(counter)}")
     pool = PoolThinker(policy, workers)

@@ -32,7 +32,7 @@ from typing import TextIO
 
 from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
 from bot.service import Fill, TableService
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.storage.target import settings_for
 from bot.thinking import decide_here
 from engine.players import load_policy
@@ -70,7 +70,7 @@ async def fill(double: DiscordDouble, target: Path | str, tables: int) -> Filled
     """Open ``tables`` tables through the service, play each to mid-hand, post their messages
     in the double."""
     rules = load_policy(RULES)
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     counter = itertools.count()
     service = TableService(storage, new_seed=lambda: f"restart-{next(counter)}")
     computers: dict[int, int] = {}
@@ -168,7 +168,7 @@ async def computers_moving_after(target: Path | str, filled: Filled, started: fl
     """Until every table of computer players has stored an action more than before (asked
     in one query per look, so that watching costs the bot's machine next to nothing)."""
     waiting = dict(filled.computer_tables)
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     try:
         while waiting:
             counts = await storage.action_counts(list(waiting))
@@ -184,7 +184,7 @@ async def computers_moving_after(target: Path | str, filled: Filled, started: fl
 
 async def open_tables(target: str) -> int:
     """How many open tables the database already has: the restart would resume them too."""
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     try:
         return len(await storage.active_tables())
     finally:

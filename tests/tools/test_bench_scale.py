@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.service import Fill, TableService
-from bot.storage import Storage
+from bot.storage import open_storage
 from tests.databases import run_sync
 from tools import bench_actions, bench_restart
 
@@ -39,7 +39,7 @@ def test_bench_restart_refuses_a_database_with_open_tables(
         postgres_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The restart would resume an earlier run's tables too (their channels long gone)."""
     async def open_one() -> None:
-        storage = await Storage.open(postgres_url)
+        storage = await open_storage(postgres_url)
         try:
             await TableService(storage).open_table(1, 2, 3, None, Fill.ALL)
         finally:
