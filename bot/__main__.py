@@ -20,7 +20,7 @@ from .app import bot_for
 from .config import Config, ConfigError
 from .service import TableService
 from .shards import ALL
-from .storage import Storage, StorageError
+from .storage import StorageError, open_storage
 
 log = logging.getLogger("bot")
 
@@ -31,7 +31,7 @@ def fail(message: str) -> int:
 
 
 async def run(config: Config) -> None:
-    storage = await Storage.open(config.storage_target, pool_size=config.pool_size)
+    storage = await open_storage(config.storage_target, pool_size=config.pool_size)
     log.info("database %s ready", storage.where)
     if config.shards is not None:
         log.info("holding shards %s", config.shards)

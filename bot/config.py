@@ -158,7 +158,7 @@ class Config:
 
     @property
     def storage_target(self) -> Path | str:
-        """What :meth:`bot.storage.Storage.open` opens: the PostgreSQL URL, else the file."""
+        """What :func:`bot.storage.open_storage` opens: the PostgreSQL URL, else the file."""
         return self.database_url or self.database
 
     @property

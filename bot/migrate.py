@@ -31,7 +31,7 @@ from engine import Game, RuleError
 
 from .config import ConfigError, database_setting, read_env_file
 from .records import TableRecord, stored_game
-from .storage import Storage, StorageError
+from .storage import Storage, StorageError, open_storage
 from .storage.postgres import PostgresStorage
 from .storage.sqlite import SqliteStorage
 from .storage.target import describe_url, is_postgres
@@ -133,8 +133,8 @@ def _timestamps(row: Sequence[Any], stamps: list[int]) -> tuple[Any, ...]:
 
 async def compare_games(source: Path, url: str, ids: Sequence[int]) -> tuple[int, int]:
     """Each table's game replayed from both databases: (identical, unplayable in both)."""
-    sqlite_storage = await Storage.open(source)
-    postgres = await Storage.open(url)
+    sqlite_storage = await open_storage(source)
+    postgres = await open_storage(url)
     identical = unplayable = 0
     try:
         for table_id in ids:

@@ -5,7 +5,7 @@ session starts a throwaway cluster of its own (:mod:`tests.postgres`) if Postgre
 binaries are installed. Without either, PostgreSQL tests are skipped on a developer's machine,
 and fail in CI (``CI=true``): there they must never be skipped.
 
-``database`` runs a test once per backend and gives it what ``Storage.open`` takes: the path of
+``database`` runs a test once per backend and gives it what ``open_storage`` takes: the path of
 an SQLite file, or the URL of an empty PostgreSQL database of its own.
 """
 

@@ -17,8 +17,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import StartBot, running_client
+from tools.discord_double import DiscordDouble
 
 SEATS = ["north", "east", "south", "west"]
 

@@ -10,9 +10,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.discord_double import DiscordDouble, Interaction, Perm
-from tests.discord_double.faults import route_matches
-from tests.discord_double.state import Snowflakes
+from tools.discord_double import DiscordDouble, Interaction, Perm
+from tools.discord_double.faults import route_matches
+from tools.discord_double.state import Snowflakes
 
 
 @pytest.fixture

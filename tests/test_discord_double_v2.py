@@ -17,8 +17,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from tests.discord_double import DiscordDouble, Message
 from tests.discord_double.fixtures import running_client
+from tools.discord_double import DiscordDouble, Message
 
 
 def png(width: int, height: int, shade: int) -> bytes:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-CODE_DIRS = ("engine", "bot", "cogs", "tests")
+CODE_DIRS = ("engine", "bot", "cogs", "tools", "tests")
 CODE_SUFFIXES = {".py", ".po", ".md", ".txt", ".toml", ".json"}
 
 # An id such as R-FOLLOW or V-BIG-LEAD-LOW; `-*` after it (R-SEE-*) means every id it starts.

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests import hermetic
+from tools import hermetic
 
 
 def test_no_setting_of_the_developer_reaches_a_test_process(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.replay import main
-from tests import hermetic
+from tools import hermetic
 
 # The worked example of RULES.md: West holds no five, so [6|6] may trump the fives.
 HANDS = [["5-5", "1-1", "4-5", "0-1", "0-2", "1-3", "0-0"],

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.replay import main
 from engine.tools.bench import replay_lines
 from engine.variants import VARIANTS
-from tests import hermetic
+from tools import hermetic
 
 HUGE = "9" * 5000
 """An integer too long for Python's default int-from-text limit, written into the JSON text."""

@@ -2,8 +2,8 @@
 
 The bot keeps tables, seats, accepted actions, votes, members' settings and the leaderboard;
 :class:`Storage` is everything the service may ask of them. Every SQL statement of the bot is
-here, in PostgreSQL's dialect (``$1`` parameters): :mod:`bot.storage.sqlite` runs them on an
-SQLite file, :mod:`bot.storage.postgres` on a PostgreSQL server. The backends differ only in
+here, in PostgreSQL's dialect (``$1`` parameters): one backend runs them on an SQLite file, the
+other on a PostgreSQL server (:func:`bot.storage.open_storage` picks). The backends differ only in
 how they connect, how a transaction starts and locks, and how they migrate their schema.
 
 A table is stored as its game's seed and its accepted actions in order; the live game is rebuilt
@@ -21,7 +21,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import Enum
-from pathlib import Path
 from typing import Any, Protocol, Self
 
 from engine import DEFAULT_OPTIONS, Options, Seat
@@ -44,7 +43,6 @@ from ..records import (
     TableRecord,
 )
 from ..shards import ALL, Shards
-from .target import is_postgres
 
 SCHEMA_VERSION = 5
 """The schema both backends migrate to; a migration added to one is added to the other."""
@@ -86,19 +84,6 @@ class Storage(ABC):
     FOR_UPDATE: str
     """What locks a table's row until the transaction ends ('' where the transaction already
     holds the database's write lock)."""
-
-    @staticmethod
-    async def open(target: Path | str, *, pool_size: int = 10) -> Storage:
-        """The database at ``target``, migrated: a ``postgresql://`` URL (a pool of up to
-        ``pool_size`` connections), else the path of an SQLite file. Each backend is imported
-        only when used, so a bot on SQLite needs no PostgreSQL driver."""
-        if is_postgres(target):
-            from .postgres import PostgresStorage
-
-            return await PostgresStorage.connect(target, pool_size=pool_size)
-        from .sqlite import SqliteStorage
-
-        return await SqliteStorage.open_file(target)
 
     @property
     @abstractmethod

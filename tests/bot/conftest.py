@@ -15,12 +15,12 @@ from bot.app import TexasBot
 from bot.autoplay import Autoplay
 from bot.config import Config
 from bot.service import TableService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.thinking import PoolThinker, Thinker
 from engine import Observation
 from engine.players.hints import Hint
-from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import running_client
+from tools.discord_double import DiscordDouble
 
 TEST_POLICY = "engine.players.rules:decide"
 
@@ -28,7 +28,7 @@ TEST_POLICY = "engine.players.rules:decide"
 @pytest.fixture
 async def storage(database: Path | str) -> AsyncIterator[Storage]:
     """The storage contract, on each backend in turn."""
-    opened = await Storage.open(database)
+    opened = await open_storage(database)
     try:
         yield opened
     finally:
@@ -91,7 +91,7 @@ async def live_bot(discord_double: DiscordDouble,
         return seeds.pop(0) if seeds else f"game-{next(counter)}"
 
     discord_double.add_channel("no-posting", bot_can_send=False)
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
     # Computer players with no pause and the cheap rule-based policy, in one worker process.

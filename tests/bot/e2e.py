@@ -25,8 +25,8 @@ from engine.observation import public_call
 from engine.seats import ALL_SEATS, seat_title
 from engine.variants import variant_named
 from tests.common import EAST, NORTH, SOUTH, WEST
-from tests.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 NAMES = {NORTH: "ana", EAST: "bia", SOUTH: "caio", WEST: "davi"}
 TILE_LABEL = re.compile(r"\[([0-9])\|([0-9])\]")

@@ -18,7 +18,7 @@ import pytest
 from bot.autoplay import Autoplay
 from bot.records import Level, Status
 from bot.service import Fill, Refusal, TableService, computer_seed
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.thinking import BACKLOG_PER_WORKER, PoolThinker, decide_here
 from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
@@ -188,7 +188,7 @@ async def test_one_pending_move_per_table_and_the_lock_is_free_meanwhile(
 
 async def test_a_restart_resumes_the_computer_turn(database: Path | str) -> None:
     path = database
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     service = new_service(storage)
     driver = Autoplay(service, InlineThinker(), pause=0)
     table_id = await open_started(service, Fill.ALL)
@@ -199,7 +199,7 @@ async def test_a_restart_resumes_the_computer_turn(database: Path | str) -> None
     assert before > 0
     await storage.close()
 
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         service = TableService(storage)
         thinker = InlineThinker()
@@ -339,14 +339,14 @@ async def test_an_away_member_is_played_for_once_all_others_agree(
 
 async def test_votes_and_stand_ins_survive_a_restart(database: Path | str) -> None:
     path = database
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     service = new_service(storage)
     table_id = await open_started(service, Fill.NONE, BIA, CAIO)
     await service.vote_away(table_id, BIA, NORTH)
     await service.vote_away(table_id, CAIO, NORTH)
     await service.vote_away(table_id, ANA, EAST)
     await storage.close()
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         table = (await TableService(storage).snapshot(table_id)).table
         assert table.stand_ins == {NORTH} and table.voters(EAST) == {ANA}

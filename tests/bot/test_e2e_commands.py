@@ -15,8 +15,8 @@ from tests.bot.conftest import LiveBot
 from tests.bot.e2e import NAMES, PanelControls, Table, is_panel, stored, table_state
 from tests.bot.test_e2e_refusals import Unchanged, refused
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 SEED = "typed-calls"
 

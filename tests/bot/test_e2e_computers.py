@@ -30,9 +30,9 @@ from tests.bot.e2e import (
 )
 from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
-from tests.discord_double.driver import InteractionResult
 from tests.discord_double.fixtures import StartBot
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 
 def table_message(double: DiscordDouble, channel: str = "general") -> Message:

@@ -13,7 +13,7 @@ from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, is_panel, table_state
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble, SimulatedMember
+from tools.discord_double import DiscordDouble, SimulatedMember
 
 
 def turn_line(table: Table, member: SimulatedMember) -> str:

@@ -9,7 +9,7 @@ from cogs.faces import emoji_name
 from engine.dominoes import TILES
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table
-from tests.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble
 
 
 async def test_every_tile_button_shows_its_face(discord_double: DiscordDouble,

@@ -11,7 +11,7 @@ from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Database, PanelControls, Table, action_count, stored, table_state
 from tests.common import EAST, NORTH, SOUTH, WEST
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble
 
 
 def contracts(db: Database, table_id: int) -> list[tuple[Seat, bool]]:

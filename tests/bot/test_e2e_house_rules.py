@@ -13,8 +13,8 @@ from tests.bot.e2e import PanelControls, Table, components, table_state
 from tests.bot.test_e2e_computers import Players, latest_table_id, table_message
 from tests.common import EAST, NORTH
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 SPLASH_SEED = "splash-e2e-0"
 """North, first to speak in hand 1, holds three doubles: Splash is offered."""

@@ -23,7 +23,7 @@ from tests.bot.e2e import (
 )
 from tests.bot.test_e2e_computers import Players, act, table_message
 from tests.common import NORTH
-from tests.discord_double import DiscordDouble, Message
+from tools.discord_double import DiscordDouble, Message
 
 HINT_PREFIX = "42:hint:"
 

@@ -10,7 +10,7 @@ from cogs.render import words
 from engine import observe
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Table, table_state
-from tests.discord_double import DiscordDouble, Message
+from tools.discord_double import DiscordDouble, Message
 
 
 def picture(double: DiscordDouble, message: Message, filename: str) -> tuple[bytes, str]:

@@ -13,8 +13,8 @@ from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
 from tests.common import SOUTH
 from tests.databases import on_both_backends
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 
 def plan(hand: int) -> tuple[object, ...]:

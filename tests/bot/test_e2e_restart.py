@@ -12,11 +12,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bot.storage.target import settings_for
 from engine import Phase
-from tests import hermetic
 from tests.bot.e2e import PanelControls, Table, action_count, components, table_state
-from tests.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
 from tests.discord_double.fixtures import StartBot
 from tests.postgres import free_port
+from tools import hermetic
+from tools.discord_double import BotProcess, DiscordDouble, Message, SimulatedMember
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -140,7 +140,7 @@ async def test_a_refused_token_is_one_line(discord_double: DiscordDouble,
                                            tmp_path: Path) -> None:
     env = {"DISCORD_TOKEN": "not-the-bot-token",
            "DATABASE_PATH": str(tmp_path / "db.sqlite3"), "LOG_LEVEL": "CRITICAL"}
-    code, out, err = await run_bot(env, "-m", "tests.discord_double.launcher",
+    code, out, err = await run_bot(env, "-m", "tools.discord_double.launcher",
                                    "--api", discord_double.url, "--", "bot", cwd=tmp_path)
     assert code != 0
     assert "Traceback" not in out + err, err

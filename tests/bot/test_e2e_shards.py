@@ -15,8 +15,8 @@ import pytest
 from tests.bot.conftest import TEST_POLICY
 from tests.bot.e2e import Table, action_count, latest_table_id, table_state
 from tests.bot.test_e2e_restart import settled_fields
-from tests.discord_double import BotProcess, DiscordDouble, Guild, SimulatedMember
 from tests.discord_double.fixtures import StartBot
+from tools.discord_double import BotProcess, DiscordDouble, Guild, SimulatedMember
 
 SHARDS = 4
 

@@ -15,7 +15,7 @@ from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count
 from tests.bot.test_e2e_refusals import Unchanged, refused
 from tests.common import EAST
-from tests.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble
 
 
 def sub(name: str, **values: object) -> list[dict[str, Any]]:

@@ -18,8 +18,8 @@ from engine.variants import VARIANTS, variant_named
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Audit, action_count, components, table_state
 from tests.bot.test_e2e_computers import Players, answered, latest_table_id, table_message
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
-from tests.discord_double.driver import InteractionResult
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 OTHER_GAMES = [name for name in VARIANTS if name != "42"]
 NAMES = ("ana", "bia", "caio", "davi", "eli", "fabi", "gil", "hana")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import hermetic
-from tests.discord_double import DiscordDouble
 from tests.discord_double.fixtures import StartBot
+from tools import hermetic
+from tools.discord_double import DiscordDouble
 
 ROOT = hermetic.REPO_ROOT
 

@@ -14,8 +14,7 @@ import pytest
 from bot.migrate import MigrationError, compare_games, migrate
 from bot.records import Status
 from bot.service import Fill, Panel, TableService
-from bot.storage import Storage
-from tests import hermetic
+from bot.storage import open_storage
 from tests.bot.test_service import (
     ANA,
     BIA,
@@ -27,12 +26,13 @@ from tests.bot.test_service import (
     panel_to_act,
     step,
 )
+from tools import hermetic
 
 
 async def a_bot_that_has_played(path: Path) -> dict[str, object]:
     """A file with a finished game (the leaderboard, rematch votes), one in play with a member
     away, a lobby, a closed table, a table of computer players, members' settings."""
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     service = TableService(storage, new_seed=lambda: "migrate-seed")
     try:
         finished = (await service.open_table(GUILD, 1, ANA, "pt-BR", name="Ana")).table.id
@@ -82,7 +82,7 @@ async def test_a_played_file_moves_into_postgresql_and_the_bot_goes_on(
                  "partner_stats", "member_settings"):
         assert f"  {name} " in report, report
 
-    storage = await Storage.open(postgres_url)
+    storage = await open_storage(postgres_url)
     try:
         service = TableService(storage)
         assert await service.leaderboard(GUILD) == before["board"]

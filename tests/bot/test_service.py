@@ -12,7 +12,7 @@ import pytest
 
 from bot.records import GameKind, Partner, Status, StoredAction
 from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorable
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from engine import SEATS, SUPPORTED_RULES_VERSIONS, Phase, Play, Seat, Team
 from engine.seats import FOUR_SEATS
 from tests.common import EAST, NORTH, SOUTH, WEST
@@ -227,7 +227,7 @@ async def test_an_unfinished_game_adds_nothing(service: TableService) -> None:
 
 async def test_a_restart_resumes_mid_trick(database: Path | str) -> None:
     path = database
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     service = TableService(storage, new_seed=lambda: "resume-seed")
     table_id = await full_table(service)
     while True:
@@ -239,7 +239,7 @@ async def test_a_restart_resumes_mid_trick(database: Path | str) -> None:
     panel = await panel_to_act(service, table_id)
     await storage.close()
 
-    reopened = await Storage.open(path)
+    reopened = await open_storage(path)
     try:
         again = TableService(reopened)
         resumed = await panel_to_act(again, table_id)
@@ -314,7 +314,7 @@ async def test_a_table_of_computers_is_its_creators_to_start(service: TableServi
 async def test_a_restart_rebuilds_every_open_game_at_once(database: Path | str) -> None:
     """Preloaded games are the games as stored, taken from memory afterwards; a game that
     can't be replayed is left for its first use to say why."""
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     try:
         service = TableService(storage, new_seed=lambda: "preload-seed")
         table_id = await full_table(service)
@@ -347,7 +347,7 @@ async def test_a_game_under_rules_this_engine_lacks_is_kept_not_replayed(
     """A stored game played under another rules version is never replayed under today's rules:
     its players are told, the log names the table and why (once), and other tables go on."""
     db = tmp_path / "texas42.sqlite3"
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         service = TableService(storage, new_seed=lambda: "seed")
         old = await full_table(service)
@@ -357,7 +357,7 @@ async def test_a_game_under_rules_this_engine_lacks_is_kept_not_replayed(
         await storage.close()
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE tables SET rules_version = 999 WHERE id = ?", (old,))
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         fresh = TableService(storage)
         for _ in range(2):
@@ -382,7 +382,7 @@ async def test_a_panel_says_its_seats_last_move_even_after_a_restart(
     """An action committed just before a crash is never confirmed to its player: the panel they
     open next says what it was."""
     db = database
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         service = TableService(storage, new_seed=lambda: "seed")
         table_id = await full_table(service)
@@ -395,7 +395,7 @@ async def test_a_panel_says_its_seats_last_move_even_after_a_restart(
         assert sorted(accepted.redraw) == sorted(SEATED[s] for s in SEATS if s != mover)
     finally:
         await storage.close()
-    storage = await Storage.open(db)
+    storage = await open_storage(db)
     try:
         panel = await TableService(storage).panel(table_id, SEATED[mover])
         assert panel.last_move is not None

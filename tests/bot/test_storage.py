@@ -25,7 +25,14 @@ from bot.records import (
     Status,
     StoredAction,
 )
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, ConflictError, Storage, StorageError
+from bot.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    ConflictError,
+    Storage,
+    StorageError,
+    open_storage,
+)
 from bot.storage.base import BATCH
 from engine import Options, Seat
 from engine.options import NelloDoubles
@@ -42,7 +49,7 @@ def seats(*ids: int | None) -> list[Player | None]:
 
 async def test_a_new_file_is_migrated_to_the_latest_schema(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "db.sqlite3"
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         assert await storage.schema_version() == SCHEMA_VERSION
     finally:
@@ -51,7 +58,7 @@ async def test_a_new_file_is_migrated_to_the_latest_schema(tmp_path: Path) -> No
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
     assert {"tables", "seats", "actions", "player_stats"} <= names
-    again = await Storage.open(path)  # re-opening runs no migration twice
+    again = await open_storage(path)  # re-opening runs no migration twice
     await again.close()
 
 
@@ -60,14 +67,14 @@ async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(path) as raw:
         raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(StorageError, match="upgrade the bot"):
-        await Storage.open(path)
+        await open_storage(path)
 
 
 async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(StorageError):
-        await Storage.open(path)
+        await open_storage(path)
 
 
 async def test_one_active_table_per_channel(storage: Storage) -> None:
@@ -161,7 +168,7 @@ async def test_version_1_files_gain_the_computer_players(tmp_path: Path) -> None
                         [(s, "member", u) for s, u in enumerate((ANA, BIA, CAIO, DAVI))])
         raw.execute("INSERT INTO player_stats (guild_id, user_id, games_played, games_won,"
                     " marks_won) VALUES (?, ?, 3, 2, 17)", (GUILD, ANA))
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         assert await storage.schema_version() == SCHEMA_VERSION
         table = await storage.table(1)
@@ -256,7 +263,7 @@ async def test_version_2_files_keep_their_leaderboard_as_marks_games(tmp_path: P
                     (GUILD, ANA))
         raw.execute("INSERT INTO computer_stats (guild_id, seats_played, seats_won, marks_won,"
                     " contracts_bid, contracts_made) VALUES (?, 6, 2, 20, 5, 4)", (GUILD,))
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         assert await storage.schema_version() == SCHEMA_VERSION
         assert await storage.leaderboard(GUILD) == [Standing(ANA, 17, 3, 2, 4, 3)]
@@ -315,7 +322,7 @@ async def test_version_3_files_keep_everything_and_seat_up_to_eight(tmp_path: Pa
                     " games_won, marks_won) VALUES (?, 'points', ?, 2, 1, 0)", (GUILD, ANA))
         raw.execute("INSERT INTO computer_stats (guild_id, game, seats_played, seats_won)"
                     " VALUES (?, 'marks', 4, 1)", (GUILD,))
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         assert await storage.schema_version() == SCHEMA_VERSION
         table = await storage.table(1)
@@ -356,7 +363,7 @@ async def test_version_4_files_keep_their_computer_line_as_the_strong_players(
                     " VALUES (?, 'marks', ?, 2)", (GUILD, ANA))
         raw.execute("INSERT INTO computer_stats (guild_id, game, seats_played, seats_won)"
                     " VALUES (?, 'moon', 5, 2)", (GUILD,))
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     try:
         table = await storage.table(1)
         assert table is not None and (table.level, table.hints) == (Level.STRONG, True)
@@ -484,7 +491,7 @@ async def test_member_statistics_and_favourite_partner(storage: Storage) -> None
 async def test_two_writers_of_one_action_one_wins(database: Path | str) -> None:
     """Two connections (two processes of the bot) append action n to one table at once: one
     commits it, the other is refused; so are a stale writer and a gap in the numbers."""
-    first, second = await Storage.open(database), await Storage.open(database)
+    first, second = await open_storage(database), await open_storage(database)
     try:
         table = await first.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, BIA, CAIO, DAVI))
         await first.start_game(table.id, "seed", Options(), 1)
@@ -509,7 +516,7 @@ async def test_two_writers_of_one_action_one_wins(database: Path | str) -> None:
 async def test_games_ending_at_once_count_on_the_leaderboard(database: Path | str) -> None:
     """Ten games with the same four members end at the same moment through two connections:
     every one of them is counted, none twice, and no writer waits on another forever."""
-    first, second = await Storage.open(database), await Storage.open(database)
+    first, second = await open_storage(database), await open_storage(database)
     try:
         ids = []
         for channel in range(10):
@@ -541,8 +548,8 @@ async def test_games_ending_at_once_count_on_the_leaderboard(database: Path | st
 async def test_both_backends_have_the_same_schema(tmp_path: Path, postgres_url: str) -> None:
     """Every table and column of the SQLite schema exists in PostgreSQL, and no other: a
     migration added to one backend only fails here."""
-    sqlite_storage = await Storage.open(tmp_path / "db.sqlite3")
-    postgres = await Storage.open(postgres_url)
+    sqlite_storage = await open_storage(tmp_path / "db.sqlite3")
+    postgres = await open_storage(postgres_url)
     try:
         assert await sqlite_storage.schema_version() == SCHEMA_VERSION
         assert await postgres.schema_version() == SCHEMA_VERSION
@@ -576,7 +583,7 @@ async def test_both_backends_have_the_same_schema(tmp_path: Path, postgres_url: 
 
 async def test_a_postgres_database_is_migrated_once(postgres_url: str) -> None:
     """Processes starting together migrate once; a newer schema is refused."""
-    opened = await asyncio.gather(*(Storage.open(postgres_url) for _ in range(3)))
+    opened = await asyncio.gather(*(open_storage(postgres_url) for _ in range(3)))
     try:
         assert [await s.schema_version() for s in opened] == [SCHEMA_VERSION] * 3
     finally:
@@ -589,7 +596,7 @@ async def test_a_postgres_database_is_migrated_once(postgres_url: str) -> None:
     finally:
         await connection.close()
     with pytest.raises(StorageError, match="upgrade the bot"):
-        await Storage.open(postgres_url)
+        await open_storage(postgres_url)
 
 
 async def test_postgres_problems_are_one_line_without_the_password(postgres_url: str) -> None:
@@ -603,6 +610,6 @@ async def test_postgres_problems_are_one_line_without_the_password(postgres_url:
     }
     for words, url in wrong.items():
         with pytest.raises(StorageError) as raised:
-            await Storage.open(url)
+            await open_storage(url)
         message = str(raised.value)
         assert words in message and "\n" not in message and "s3cret" not in message, message

@@ -17,7 +17,7 @@ import pytest
 from bot.autoplay import Autoplay
 from bot.records import Status
 from bot.service import Accepted, Fill, Panel, Refusal, TableService
-from bot.storage import Storage
+from bot.storage import open_storage
 from engine import Game, Observation, Seat, parse_action
 from tests.bot.test_autoplay import InlineThinker, open_started, stored
 from tests.bot.test_service import GUILD, SEATED, choose, full_table, panel_to_act
@@ -25,7 +25,7 @@ from tests.bot.test_service import GUILD, SEATED, choose, full_table, panel_to_a
 
 @pytest.fixture
 async def services(database: Path | str) -> AsyncIterator[tuple[TableService, TableService]]:
-    first, second = await Storage.open(database), await Storage.open(database)
+    first, second = await open_storage(database), await open_storage(database)
     counter = itertools.count()
     try:
         yield (TableService(first, new_seed=lambda: f"writers-{next(counter)}"),

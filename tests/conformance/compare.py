@@ -23,11 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests import hermetic
 from tests.conformance.reference import Malformed, Unspecified, replay_text
 from tests.conformance.scenarios import random_case
 from tests.conformance.variant_scenarios import random_variant_case
 from tests.conformance.variants import VARIANTS
+from tools import hermetic
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests import hermetic
 from tests.conformance.compare import (
     ROOT,
     compare,
@@ -19,6 +18,7 @@ from tests.conformance.compare import (
     report,
     shrink,
 )
+from tools import hermetic
 
 SCENARIOS = 300
 

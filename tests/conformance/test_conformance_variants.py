@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from tests import hermetic
 from tests.conformance.compare import (
     ROOT,
     compare,
@@ -21,6 +20,7 @@ from tests.conformance.compare import (
 )
 from tests.conformance.variant_scenarios import random_variant_scenario
 from tests.conformance.variants import VARIANTS
+from tools import hermetic
 
 # Deleting this line switches the module on once the engine plays the variants.
 

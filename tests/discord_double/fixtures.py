@@ -1,4 +1,5 @@
-"""pytest fixtures and helpers for tests that run a bot against the double.
+"""pytest fixtures and helpers for tests that run a bot against the double
+(:mod:`tools.discord_double`).
 
 Register with ``pytest_plugins = ["tests.discord_double.fixtures"]`` in a conftest.
 """
@@ -14,9 +15,8 @@ from typing import Any, TypeVar
 import discord
 import pytest
 
-from .launcher import point_discord_at
-from .process import BotProcess
-from .server import DiscordDouble
+from tools.discord_double import BotProcess, DiscordDouble
+from tools.discord_double.launcher import point_discord_at
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 StartBot = Callable[..., Awaitable[BotProcess]]

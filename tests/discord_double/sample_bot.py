@@ -1,7 +1,7 @@
 """A minimal bot for the double's own subprocess tests: ``/sample count`` bumps a counter kept
 in SQLite, so a restarted process shows that it picked up the same database.
 
-Run like the real bot: ``python -m tests.discord_double.launcher --api URL -- \
+Run like the real bot: ``python -m tools.discord_double.launcher --api URL -- \
 tests.discord_double.sample_bot`` with ``DISCORD_TOKEN`` and ``SAMPLE_BOT_DB`` set.
 """
 

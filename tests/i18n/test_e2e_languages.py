@@ -17,7 +17,7 @@ from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import MENTION, PanelControls, components, table_state
 from tests.common import EAST, NORTH, SOUTH, WEST
-from tests.discord_double import DiscordDouble, Message, SimulatedMember
+from tools.discord_double import DiscordDouble, Message, SimulatedMember
 
 LOCALES = {NORTH: "it", EAST: "pt-BR", SOUTH: "en-US", WEST: "fr"}
 NAMES = {NORTH: "ana", EAST: "bia", SOUTH: "caio", WEST: "dede"}

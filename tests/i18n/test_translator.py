@@ -13,7 +13,7 @@ from bot import translator
 from bot.i18n import catalog_name
 from bot.translator import CommandTranslator, valid_name
 from tests.bot.conftest import LiveBot
-from tests.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble
 
 LANGUAGES = tuple(locale.value for locale in discord.Locale if catalog_name(locale.value))
 """The Discord locales the bot speaks besides English: pt-BR and it, and any added since."""

@@ -22,7 +22,6 @@ from cogs.pictures import (
     Tile,
     TileGroup,
     Words,
-    bench,
     draw_hand,
     draw_table,
     hand_alt,
@@ -265,14 +264,3 @@ def test_characters_the_font_lacks_are_left_out_rather_than_drawn_as_boxes() -> 
     assert draw_table(table_scene(observe(game, None), robot)) == draw_table(
         table_scene(observe(game, None), plain))
     assert "🤖" in table_alt(table_scene(observe(game, None), robot))
-
-
-def test_the_benchmark_reports_every_set(capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sys.argv", ["bench", "--pictures", "4"])
-    bench.main()
-    out = capsys.readouterr().out
-    for name in ("42: table, 4 seats", "moon: table, 3 seats", "140: table, 6 seats",
-                 "84: table, 8 seats", "big: hand, 11 tiles"):
-        assert name in out
-    assert "targets" in out

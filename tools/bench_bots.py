@@ -1,4 +1,4 @@
-"""``python -m bot.bench_bots``: many tables of computer players at once; is the bot still quick?
+"""``python -m tools.bench_bots``: many tables of computer players at once; is the bot still quick?
 
 It runs ``--tables`` tables of computer players (every seat of ``--game``'s table) through the
 real :class:`TableService` on a real SQLite file, thinking in the real process pool with the
@@ -12,8 +12,9 @@ configured policy (the strong one by default) and pausing as in play, while it
 
 A finished game is followed by a rematch, so the load lasts the whole run. No Discord is
 involved, but with ``--pictures`` (the default) every move draws the table's picture as the
-bot does (``cogs.pictured``, in a thread; the one import of the Discord layer here, since this
-tool measures the whole bot). Figures are printed at the end; the target is a lag under 50 ms.
+bot does (``cogs.pictured``, in a thread; imported only then: every thinking process imports
+this module again, and neither they nor a run with ``--no-pictures`` need the Discord layer).
+Figures are printed at the end; the target is a lag under 50 ms.
 """
 
 from __future__ import annotations
@@ -32,17 +33,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.autoplay import Autoplay
+from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers
+from bot.records import Status
+from bot.service import Accepted, Fill, Refusal, TableService, TableSnapshot
+from bot.storage import open_storage
+from bot.thinking import PoolThinker, Thinker, decide_here
 from engine import Observation
 from engine.players import load_policy
 from engine.players.hints import Hint
 from engine.variants import FORTY_TWO, VARIANTS, Variant
-
-from .autoplay import Autoplay
-from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY, default_bot_workers
-from .records import Status
-from .service import Accepted, Fill, Refusal, TableService, TableSnapshot
-from .storage import Storage
-from .thinking import PoolThinker, Thinker, decide_here
 
 GUILD = 42
 CREATOR = 1
@@ -160,7 +160,7 @@ async def bench(tables: int, seconds: float, pause: float, policy: str, workers:
     figures = Figures()
     draw = picture_hook(figures) if pictures else None
     drawing: set[asyncio.Task[None]] = set()
-    storage = await Storage.open(database)
+    storage = await open_storage(database)
     counter = itertools.count()
     service = TableService(storage, new_seed=lambda: f"bench-{next(counter)}")
     pool = PoolThinker(policy, workers)
@@ -239,7 +239,7 @@ def report(figures: Figures, tables: int, seconds: float, pause: float, policy: 
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_bots", description=__doc__
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_bots", description=__doc__
                                      .split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=20,
                         help="tables of computer players (default 20)")

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests import hermetic
+from tools import hermetic
 
 if TYPE_CHECKING:
     from .gateway import Session
@@ -22,9 +22,9 @@ REPO_ROOT = hermetic.REPO_ROOT
 
 
 class BotProcess:
-    """``python -m tests.discord_double.launcher --api URL -- module`` with output captured.
+    """``python -m tools.discord_double.launcher --api URL -- module`` with output captured.
 
-    Its environment is built from nothing (:mod:`tests.hermetic`): ``DISCORD_TOKEN`` (the
+    Its environment is built from nothing (:mod:`tools.hermetic`): ``DISCORD_TOKEN`` (the
     double's token) and ``DISCORD_DOUBLE_API``, then the test's own ``env``; it runs in a fresh
     working directory unless ``cwd`` says otherwise, so no developer's ``.env`` is read."""
 
@@ -75,7 +75,7 @@ class BotProcess:
         env = hermetic.environment(
             {"DISCORD_TOKEN": double.token, "DISCORD_DOUBLE_API": double.url, **self.env}
         )
-        command = ["-m", "tests.discord_double.launcher", "--api", double.url, "--", self.module]
+        command = ["-m", "tools.discord_double.launcher", "--api", double.url, "--", self.module]
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the descriptor
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,

@@ -16,10 +16,11 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import BodyPartReader, web
 
+from .gateway import Gateway
 from .state import (
     JSON,
     AppEmoji,
@@ -30,11 +31,9 @@ from .state import (
     Interaction,
     Message,
     Perm,
+    World,
     walk_components,
 )
-
-if TYPE_CHECKING:
-    from .server import DiscordDouble
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request log
@@ -392,10 +391,24 @@ def _option_problems(path: str, node: JSON) -> list[str]:
 # -- the routes -----------------------------------------------------------------------------
 
 
+class Double(Protocol):
+    """What the routes need of the double that serves them."""
+
+    world: World
+    gateway: Gateway
+    shard_count: int
+
+    @property
+    def url(self) -> str: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+
 class RestApi:
     """Handlers for every route the double knows; anything else is an unknown route (404)."""
 
-    def __init__(self, double: DiscordDouble) -> None:
+    def __init__(self, double: Double) -> None:
         self.double = double
         self.world = double.world
 

@@ -1,4 +1,4 @@
-"""``python -m bot.bench_actions`` and ``python -m bot.bench_restart`` run end to end and print
+"""``python -m tools.bench_actions`` and ``python -m tools.bench_restart`` run end to end and print
 their figures (short, small runs on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot import bench_actions, bench_restart
 from bot.service import Fill, TableService
-from bot.storage import Storage
+from bot.storage import open_storage
 from tests.databases import run_sync
+from tools import bench_actions, bench_restart
 
 
 def test_bench_actions_prints_every_figure(postgres_url: str) -> None:
@@ -39,7 +39,7 @@ def test_bench_restart_refuses_a_database_with_open_tables(
         postgres_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The restart would resume an earlier run's tables too (their channels long gone)."""
     async def open_one() -> None:
-        storage = await Storage.open(postgres_url)
+        storage = await open_storage(postgres_url)
         try:
             await TableService(storage).open_table(1, 2, 3, None, Fill.ALL)
         finally:

@@ -1,6 +1,6 @@
 """Run any module as ``__main__`` with discord.py pointed at the double.
 
-    python -m tests.discord_double.launcher --api http://127.0.0.1:PORT -- bot [args...]
+    python -m tools.discord_double.launcher --api http://127.0.0.1:PORT -- bot [args...]
 
 The bot's code is unchanged: this only redirects discord.py's REST base URL and its default
 gateway URL (a plain, non-sharded client never asks ``/gateway/bot`` where to connect) before
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
         (argv[: argv.index("--")], argv[argv.index("--") + 1 :]) if "--" in argv else (argv, [])
     )
     parser = argparse.ArgumentParser(
-        prog="python -m tests.discord_double.launcher",
+        prog="python -m tools.discord_double.launcher",
         usage="%(prog)s [--api URL] -- MODULE [ARGS...]",
     )
     parser.add_argument(

@@ -1,11 +1,11 @@
-"""``python -m bot.bench_bots`` runs end to end and prints its figures (a short, small run)."""
+"""``python -m tools.bench_bots`` runs end to end and prints its figures (a short, small run)."""
 
 from __future__ import annotations
 
 import io
 import re
 
-from bot.bench_bots import main
+from tools.bench_bots import main
 
 
 def test_a_short_run_prints_every_figure() -> None:

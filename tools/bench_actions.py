@@ -1,4 +1,4 @@
-"""``python -m bot.bench_actions``: how many members' actions per second the bot accepts.
+"""``python -m tools.bench_actions``: how many members' actions per second the bot accepts.
 
 Members at ``--tables`` tables click as fast as the bot answers, each table's four members one
 after another (panel, then action, as a button press does): every action goes through the real
@@ -24,13 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.records import Status
+from bot.service import TableService
+from bot.storage import Storage, open_storage
+from bot.thinking import decide_here
 from engine.players import load_policy
-
-from .bench_bots import LAG_TARGET_MS, ms, percentile, sample_lag
-from .records import Status
-from .service import TableService
-from .storage import Storage
-from .thinking import decide_here
+from tools.bench_bots import LAG_TARGET_MS, ms, percentile, sample_lag
 
 MEMBERS = 4
 RULES = "engine.players.rules:decide"
@@ -92,7 +91,7 @@ async def run_load(target: Path | str, process: int, tables: int, seconds: float
     """``tables`` tables in guild ``process + 1`` (a shard's servers of their own), for
     ``seconds``, in channels of their own (``run`` numbers the runs on one database)."""
     load = Load()
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     service = TableService(TimedCommits(storage, load),  # type: ignore[arg-type]
                            new_seed=lambda: f"bench-{process}-{time.perf_counter_ns()}")
     stop = asyncio.Event()
@@ -142,7 +141,7 @@ def line(name: str, loads: list[Load]) -> str:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_actions",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_actions",
                                      description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20,
                         help="tables of four members in each process (default 20)")

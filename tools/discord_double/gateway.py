@@ -19,14 +19,11 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from .state import JSON, Message
-
-if TYPE_CHECKING:
-    from .server import DiscordDouble
+from .state import JSON, Message, World
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +68,22 @@ class Session:
         return ((guild_id >> 22) % count if guild_id is not None else 0) == shard_id
 
 
+class Double(Protocol):
+    """What the gateway needs of the double that serves it."""
+
+    world: World
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+
 class Gateway:
     """Sessions, connections and what happened on them (for tests to assert on)."""
 
-    def __init__(self, double: DiscordDouble, *, heartbeat_interval: float) -> None:
+    def __init__(self, double: Double, *, heartbeat_interval: float) -> None:
         self.double = double
         self.heartbeat_interval = heartbeat_interval
         self.sessions: dict[str, Session] = {}

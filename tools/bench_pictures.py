@@ -1,4 +1,4 @@
-"""``python -m cogs.pictures.bench``: how long a table picture takes to draw, and how big it is.
+"""``python -m tools.bench_pictures``: how long a table picture takes to draw, and how big it is.
 
 It draws spectator scenes of random games of every variant through the engine (3, 4, 6 and 8
 seats, every phase) and the hands of random seats, each scene once and uncached (the tile
@@ -13,12 +13,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from cogs.pictures import dominoes
+from cogs.pictures.render import drawer
+from cogs.pictures.samples import engine_hand_scenes, engine_scenes
+from cogs.pictures.scene import HandScene, TableScene
 from engine import VARIANTS
-
-from . import dominoes
-from .render import drawer
-from .samples import engine_hand_scenes, engine_scenes
-from .scene import HandScene, TableScene
 
 TARGET_MS = 50.0
 TARGET_BYTES = 60_000

@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
 
+from .gateway import Gateway
 from .state import (
     JSON,
     Channel,
@@ -24,11 +25,9 @@ from .state import (
     MessageVersion,
     Notification,
     Role,
+    World,
     walk_components,
 )
-
-if TYPE_CHECKING:
-    from .server import DiscordDouble
 
 ChannelRef = Channel | str | None
 
@@ -140,10 +139,36 @@ def _carry(message: JSON, component: JSON) -> JSON:
     return message
 
 
+T = TypeVar("T")
+
+
+class Double(Protocol):
+    """What a member needs of the double they act in."""
+
+    world: World
+    gateway: Gateway
+    interaction_window: float
+    action_quiet: float
+
+    def message(self, message_id: int) -> Message: ...
+
+    def everything_seen_by(self, member: SimulatedMember) -> list[MessageVersion]: ...
+
+    def notifications(self, member: SimulatedMember | None = None) -> list[Notification]: ...
+
+    def expire(self, interaction: Interaction) -> None: ...
+
+    async def wait_for(
+        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str = ""
+    ) -> T: ...
+
+    async def settle(self, quiet: float = 0.05, timeout: float = 5.0) -> None: ...
+
+
 class SimulatedMember:
     """A guild member driven by the test."""
 
-    def __init__(self, double: DiscordDouble, member: Member, guild: Guild) -> None:
+    def __init__(self, double: Double, member: Member, guild: Guild) -> None:
         self.double = double
         self.member = member
         self.guild = guild

@@ -1,10 +1,9 @@
-"""``python -m bot.bench_restart``: how soon a restarted bot with many open tables is back.
+"""``python -m tools.bench_restart``: how soon a restarted bot with many open tables is back.
 
 A database is filled with ``--tables`` open tables, each with its table message posted, half of
 them four computer players mid-hand and half four members mid-hand. Then the real
 ``python -m bot`` is started on it against the project's stand-in for Discord
-(``tests/discord_double``, so run it from a checkout of the repository), and timed from the
-moment the process is started:
+(:mod:`tools.discord_double`), and timed from the moment the process is started:
 
 - until it is connected (READY);
 - until it answered the first interaction: a member pressing My hand on a table message posted
@@ -29,18 +28,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from bot.config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
+from bot.service import Fill, TableService
+from bot.storage import open_storage
+from bot.storage.target import settings_for
+from bot.thinking import decide_here
 from engine.players import load_policy
-
-from .config import DEFAULT_BOT_PAUSE, DEFAULT_BOT_POLICY
-from .service import Fill, TableService
-from .storage import Storage
-from .storage.target import settings_for
-from .thinking import decide_here
-
-if TYPE_CHECKING:
-    from tests.discord_double import DiscordDouble, SimulatedMember
+from tools.discord_double import BotProcess, DiscordDouble, SimulatedMember
 
 CHANNELS_PER_GUILD = 250
 """Discord allows 500 channels in a server; the tables are spread over servers of 250."""
@@ -74,7 +70,7 @@ async def fill(double: DiscordDouble, target: Path | str, tables: int) -> Filled
     """Open ``tables`` tables through the service, play each to mid-hand, post their messages
     in the double."""
     rules = load_policy(RULES)
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     counter = itertools.count()
     service = TableService(storage, new_seed=lambda: f"restart-{next(counter)}")
     computers: dict[int, int] = {}
@@ -124,8 +120,6 @@ async def fill(double: DiscordDouble, target: Path | str, tables: int) -> Filled
 
 
 async def restart(target: Path | str, tables: int, policy: str, pause: float) -> Restart:
-    from tests.discord_double import BotProcess, DiscordDouble
-
     double = DiscordDouble()
     await double.start()
     process: BotProcess | None = None
@@ -174,7 +168,7 @@ async def computers_moving_after(target: Path | str, filled: Filled, started: fl
     """Until every table of computer players has stored an action more than before (asked
     in one query per look, so that watching costs the bot's machine next to nothing)."""
     waiting = dict(filled.computer_tables)
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     try:
         while waiting:
             counts = await storage.action_counts(list(waiting))
@@ -190,7 +184,7 @@ async def computers_moving_after(target: Path | str, filled: Filled, started: fl
 
 async def open_tables(target: str) -> int:
     """How many open tables the database already has: the restart would resume them too."""
-    storage = await Storage.open(target)
+    storage = await open_storage(target)
     try:
         return len(await storage.active_tables())
     finally:
@@ -213,7 +207,7 @@ def report(name: str, figures: Restart, tables: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_restart",
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_restart",
                                      description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=1000, help="open tables (default 1000)")
     parser.add_argument("--postgres", metavar="URL",
@@ -225,10 +219,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parser.parse_args(argv)
     if args.tables < 4:
         parser.error("--tables must be at least 4")
-    try:
-        import tests.discord_double  # noqa: F401
-    except ImportError:
-        parser.error("run it from a checkout of the repository: it needs tests/discord_double")
     runs: list[tuple[str, Path | str]] = []
     with tempfile.TemporaryDirectory(prefix="bench-restart-") as folder:
         runs.append(("SQLite", Path(folder) / "bench.sqlite3"))

@@ -1,0 +1,37 @@
+"""A small Discord on 127.0.0.1 for end-to-end tests (and the restart benchmark) through the
+real discord.py client.
+
+See README.md in this folder for how to use it from a test.
+"""
+
+from .driver import InteractionResult, SimulatedMember
+from .process import BotProcess
+from .server import DiscordDouble, RequestRecord
+from .state import (
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    MessageVersion,
+    Notification,
+    Perm,
+    Role,
+)
+
+__all__ = [
+    "BotProcess",
+    "Channel",
+    "DiscordDouble",
+    "Guild",
+    "Interaction",
+    "InteractionResult",
+    "Member",
+    "Message",
+    "MessageVersion",
+    "Notification",
+    "Perm",
+    "RequestRecord",
+    "Role",
+    "SimulatedMember",
+]
