@@ -119,10 +119,9 @@ class Tables(commands.GroupCog, name="Tables",
 
     async def cog_unload(self) -> None:
         self.autoplay.unlisten(self._after_action)
-        self.messages.redrawer.cancel()
-        self.panels.redrawer.cancel()
-        self.pings.redrawer.cancel()
         self.panels.close()
+        for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):
+            await redrawer.close()
         for task in (self._faces_task, self._resume_task):
             if task is not None:
                 task.cancel()
