@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from engine import Observation, Phase, RuleError
 from engine.players import Policy, load_policy
 
+from .keyed import KeyedWorkers
 from .records import Level, Status, TableRecord
 from .service import Accepted, ComputerTurn, Refusal, TableService
 from .thinking import Thinker, decide_here
@@ -53,15 +54,13 @@ class Autoplay:
         self.thinker = thinker
         self.pause = pause
         self._fallback = fallback or load_policy(FALLBACK_POLICY)
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
+        self._turns: KeyedWorkers[int] = KeyedWorkers("computer players at table")
         self._listeners: list[Callable[[Accepted], None]] = []
         self._resuming: set[int] = set()
         """Tables :meth:`resume` picked up that have not had their first look yet."""
         self._resumed: set[int] = set()
         """Every table :meth:`resume` picked up, until all have had their first look."""
         self._caught_up = asyncio.Event()
-        self._closed = False
         service.watch(self.poke)
 
     def listen(self, callback: Callable[[Accepted], None]) -> None:
@@ -74,12 +73,7 @@ class Autoplay:
 
     def poke(self, table_id: int) -> None:
         """Something changed at this table: a computer player may be to act."""
-        if self._closed:
-            return
-        self._again.add(table_id)
-        if table_id not in self._tasks:
-            self._tasks[table_id] = asyncio.get_running_loop().create_task(
-                self._drive(table_id), name=f"computer players at table {table_id}")
+        self._turns.mark(table_id, lambda: self._look(table_id))
 
     async def resume(self, tables: Sequence[TableRecord] | None = None) -> int:
         """After a start: every game in progress (of ``tables``, else of the service's
@@ -109,45 +103,36 @@ class Autoplay:
     @property
     def busy(self) -> int:
         """How many tables have a computer player's move pending."""
-        return len(self._tasks)
+        return len(self._turns)
 
     async def idle(self) -> None:
         """Until no computer player anywhere has a move pending."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        await self._turns.idle()
 
     async def close(self) -> None:
         """Stop: pending moves are dropped (a restart makes them again), workers end."""
-        self._closed = True
         self.service.unwatch(self.poke)
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._turns.close()
         await self.thinker.close()
 
     # ----- one table ------------------------------------------------------------------------
 
-    async def _drive(self, table_id: int) -> None:
+    async def _look(self, table_id: int) -> None:
+        """One look at the table: its computer player's move, if one is due. An accepted move
+        marks the table again, for the next look."""
         try:
-            while table_id in self._again:
-                self._again.discard(table_id)
-                await self._move(table_id)  # an accepted move marks the table again
-                self._looked_at(table_id)
-                if table_id in self._again and table_id in self._resumed:
-                    await self._others_first()
-        except asyncio.CancelledError:
-            raise
+            await self._move(table_id)
         except Refusal as refusal:
             log.warning("table %s: a computer player could not move: %s", table_id,
                         refusal.msgid)
+            return
         except Exception:
             log.exception("table %s: a computer player's move failed", table_id)
+            return
         finally:
             self._looked_at(table_id)
-            self._tasks.pop(table_id, None)
+        if self._turns.marked(table_id) and table_id in self._resumed:
+            await self._others_first()
 
     async def _others_first(self) -> None:
         """After a restart every resumed table moves once before any moves twice: otherwise

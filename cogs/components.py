@@ -3,55 +3,118 @@
 Each is a ``discord.ui.DynamicItem`` whose template names the table (and, on a panel, the hand,
 the number of actions accepted when the panel was drawn, and the action), so every button ever
 posted still works after a restart, and a stale one is recognised rather than obeyed. A custom
-id holds a tile only on its owner's private panel. Their bodies only parse the id and hand over
-to the Tables cog.
+id holds a tile only on its owner's private panel. Their bodies only parse the id and call
+their handler: a method of :class:`TableHandlers`, named by each item, so the type checker sees
+every click's call.
 """
 
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from bot.answers import answer_error
 from engine import Seat
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 TABLE = r"(?P<table>[0-9]{1,19})"
 PANEL = TABLE + r":(?P<hand>[0-9]{1,4}):(?P<count>[0-9]{1,6})"
 ACTION_TEXT = r"(?P<action>[a-z0-9:\-]{1,40})"
 
-
-def tables_cog(interaction: discord.Interaction[Any]) -> Tables:
-    from .tables import Tables
-
-    cog = getattr(interaction.client, "get_cog", lambda name: None)("Tables")
-    if not isinstance(cog, Tables):
-        raise RuntimeError("the Tables cog is not loaded")
-    return cog
+Interaction = discord.Interaction[Any]
 
 
-async def _guarded(interaction: discord.Interaction[Any],
-                   body: Callable[[Tables], Awaitable[None]]) -> None:
-    """Run a component's body; any error is answered privately in one place."""
-    cog = tables_cog(interaction)
+class TableHandlers(Protocol):
+    """What the items do once their ids are read. The Tables cog implements it and registers
+    itself for its client with :func:`serve`, so this module needs nothing of the cog."""
+
+    # The table message's buttons, and the private ones that name only the table.
+    async def on_leave(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_start(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_hand(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_refresh(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_review(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_last_trick(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_guide(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_end_confirmed(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_end_cancelled(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_away_menu(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
+
+    # The buttons about one seat.
+    async def on_sit(self, interaction: Interaction, table_id: int, seat: Seat) -> None: ...
+    async def on_add_computer(self, interaction: Interaction, table_id: int,
+                              seat: Seat) -> None: ...
+    async def on_remove_computer(self, interaction: Interaction, table_id: int,
+                                 seat: Seat) -> None: ...
+    async def on_away(self, interaction: Interaction, table_id: int, seat: Seat) -> None: ...
+    async def on_back(self, interaction: Interaction, table_id: int, seat: Seat) -> None: ...
+
+    # The lobby's settings.
+    async def on_level(self, interaction: Interaction, table_id: int, value: str) -> None: ...
+    async def on_hints(self, interaction: Interaction, table_id: int, value: str) -> None: ...
+    async def on_rules(self, interaction: Interaction, table_id: int,
+                       values: list[str]) -> None: ...
+
+    # A panel's items, which also name the hand and how many actions it was drawn after.
+    async def on_action(self, interaction: Interaction, table_id: int, hand: int, count: int,
+                        text: str) -> None: ...
+    async def on_hint(self, interaction: Interaction, table_id: int, hand: int,
+                      count: int) -> None: ...
+    async def on_piles(self, interaction: Interaction, table_id: int, hand: int, count: int,
+                       piles: int) -> None: ...
+
+    async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
+        """Every error of a handler, answered privately in one place."""
+
+
+OnTable = Callable[[Interaction, int], Awaitable[None]]
+OnSeat = Callable[[Interaction, int, Seat], Awaitable[None]]
+OnSetting = Callable[[Interaction, int, str], Awaitable[None]]
+
+_served: dict[discord.Client, TableHandlers] = {}
+
+
+def serve(client: discord.Client, handlers: TableHandlers) -> None:
+    """Hand this client's clicks to ``handlers`` (the Tables cog, as it loads)."""
+    _served[client] = handlers
+
+
+def unserve(client: discord.Client, handlers: TableHandlers) -> None:
+    """No longer (the Tables cog, as it unloads); another one served since stays."""
+    if _served.get(client) is handlers:
+        del _served[client]
+
+
+class NotServed(RuntimeError):
+    """A click reached a client that serves no table handlers: its Tables cog is not loaded."""
+
+
+async def _guarded(interaction: Interaction,
+                   body: Callable[[TableHandlers], Awaitable[None]]) -> None:
+    """Run a component's body with its client's handlers; any error is answered privately in
+    one place (without handlers, as any unexpected error is)."""
+    handlers = _served.get(interaction.client)
+    if handlers is None:
+        await answer_error(interaction, NotServed(
+            "no table handlers serve this client: the Tables cog is not loaded"))
+        return
     try:
-        await body(cog)
+        await body(handlers)
     except Exception as error:
-        await cog.answer_error(interaction, error)
+        await handlers.answer_error(interaction, error)
 
 
 class _TableButton:
-    """A button that names only its table: ``42:{verb}:{table}``, handled by ``Tables.{handler}``.
+    """A button that names only its table: ``42:{verb}:{table}``, handled by :meth:`handler`.
 
     Mixed into a ``DynamicItem`` whose template is ``42:{verb}:`` + TABLE."""
 
     verb: ClassVar[str]
-    handler: ClassVar[str]
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
 
     def __init__(self, table_id: int, label: str, disabled: bool = False) -> None:
@@ -60,82 +123,130 @@ class _TableButton:
             custom_id=f"42:{self.verb}:{table_id}"))
         self.table_id = table_id
 
+    @staticmethod
+    @abstractmethod
+    def handler(table: TableHandlers) -> OnTable:
+        """The method of ``table`` that does what this button says."""
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
                              match: re.Match[str], /) -> Self:
         return cls(int(match["table"]), getattr(item, "label", None) or "·")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id))
 
 
 class LeaveButton(_TableButton, DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
-    verb, handler = "leave", "on_leave"
+    verb = "leave"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_leave
 
 
 class StartButton(_TableButton, DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
-    verb, handler, style = "start", "on_start", discord.ButtonStyle.success
+    verb, style = "start", discord.ButtonStyle.success
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_start
 
 
 class HandButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
     """My hand: the presser's own panel, as a new private message."""
 
-    verb, handler, style = "hand", "on_hand", discord.ButtonStyle.primary
+    verb, style = "hand", discord.ButtonStyle.primary
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_hand
 
 
 class RefreshButton(_TableButton, DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
     """On a panel: draw it again in place (which also renews how long it can be updated)."""
 
-    verb, handler = "refresh", "on_refresh"
+    verb = "refresh"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_refresh
 
 
 class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
-    verb, handler = "review", "on_review"
+    verb = "review"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_review
 
 
 class LastTrickButton(_TableButton, DynamicItem[Button[Any]], template=r"42:last:" + TABLE):
     """The last completed trick, privately: sorted, by side only (R-SEE-ANON)."""
 
-    verb, handler = "last", "on_last_trick"
+    verb = "last"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_last_trick
 
 
 class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" + TABLE):
     """The rules the table plays, privately, in the presser's language."""
 
-    verb, handler = "guide", "on_guide"
+    verb = "guide"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_guide
 
 
 class EndButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + TABLE):
     """Confirms /42 end while a game is on: the table closes and the game counts for nothing."""
 
-    verb, handler, style = "endok", "on_end_confirmed", discord.ButtonStyle.danger
+    verb, style = "endok", discord.ButtonStyle.danger
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_end_confirmed
 
 
 class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" + TABLE):
     """Answers /42 end's question the other way: the game goes on."""
 
-    verb, handler = "endno", "on_end_cancelled"
+    verb = "endno"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_end_cancelled
 
 
 class AwayMenuButton(_TableButton, DynamicItem[Button[Any]], template=r"42:awaymenu:" + TABLE):
     """Someone's away…: privately, the seats a computer player could be voted in for."""
 
-    verb, handler = "awaymenu", "on_away_menu"
+    verb = "awaymenu"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_away_menu
 
 
 class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
-    verb, handler, style = "rematch", "on_rematch", discord.ButtonStyle.success
+    verb, style = "rematch", discord.ButtonStyle.success
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_rematch
 
 
 SEAT = TABLE + r":(?P<seat>[0-7])"
 
 
 class _SeatButton:
-    """A button about one seat: ``42:{verb}:{table}:{seat}``, handled by ``Tables.{handler}``."""
+    """A button about one seat: ``42:{verb}:{table}:{seat}``, handled by :meth:`handler`."""
 
     verb: ClassVar[str]
-    handler: ClassVar[str]
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     emoji: ClassVar[str | None] = None
 
@@ -145,44 +256,69 @@ class _SeatButton:
             custom_id=f"42:{self.verb}:{table_id}:{int(seat)}"))
         self.table_id, self.seat = table_id, seat
 
+    @staticmethod
+    @abstractmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        """The method of ``table`` that does what this button says to the seat."""
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
                              match: re.Match[str], /) -> Self:
         return cls(int(match["table"]), Seat(int(match["seat"])),
                    getattr(item, "label", None) or "·")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id, self.seat))
 
 
 class SitButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:sit:" + SEAT):
-    verb, handler = "sit", "on_sit"
+    verb = "sit"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        return table.on_sit
 
 
 class AddComputerButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:bot:" + SEAT):
     """Before the start: a computer player takes this empty seat."""
 
-    verb, handler, emoji = "bot", "on_add_computer", "🤖"
+    verb, emoji = "bot", "🤖"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        return table.on_add_computer
 
 
 class RemoveComputerButton(_SeatButton, DynamicItem[Button[Any]],
                            template=r"42:unbot:" + SEAT):
     """Before the start: the computer player at this seat leaves it."""
 
-    verb, handler = "unbot", "on_remove_computer"
+    verb = "unbot"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        return table.on_remove_computer
 
 
 class AwayButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:away:" + SEAT):
     """In a game: the presser agrees to let a computer player play this member's seat."""
 
-    verb, handler = "away", "on_away"
+    verb = "away"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        return table.on_away
 
 
 class BackButton(_SeatButton, DynamicItem[Button[Any]], template=r"42:back:" + SEAT):
     """I'm back: the member of this seat plays it again (on the table message or their panel)."""
 
-    verb, handler, style = "back", "on_back", discord.ButtonStyle.primary
+    verb, style = "back", discord.ButtonStyle.primary
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSeat:
+        return table.on_back
 
 
 class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + ACTION_TEXT):
@@ -202,8 +338,8 @@ class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + A
         return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
                    match["action"], label=getattr(item, "label", None) or "·")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_action(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, self.action))
 
 
@@ -223,11 +359,11 @@ class ActionSelect(DynamicItem[Select[Any]], template=r"42:s:" + PANEL):
                              match: re.Match[str], /) -> Self:
         return cls(int(match["table"]), int(match["hand"]), int(match["count"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or [""]
         text = str(values[0])
-        await _guarded(interaction, lambda cog: cog.on_action(
+        await _guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, text))
 
 
@@ -244,10 +380,10 @@ class DiscardSelect(ActionSelect, template=r"42:d:" + PANEL):
             placeholder=placeholder or None, min_values=tiles, max_values=tiles), row=row)
         self.table_id, self.hand, self.count = table_id, hand, count
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         text = "discard:" + ",".join(str(value) for value in data.get("values") or [])
-        await _guarded(interaction, lambda cog: cog.on_action(
+        await _guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, text))
 
 
@@ -267,8 +403,8 @@ class HintButton(DynamicItem[Button[Any]], template=r"42:hint:" + PANEL):
         return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
                    label=getattr(item, "label", None) or "·")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_hint(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: table.on_hint(
             interaction, self.table_id, self.hand, self.count))
 
 
@@ -277,7 +413,6 @@ class _SettingButton:
     value its id names (``42:{verb}:{table}:{value}``), so a second press changes nothing."""
 
     verb: ClassVar[str]
-    handler: ClassVar[str]
     emoji: ClassVar[str]
 
     def __init__(self, table_id: int, value: str, label: str) -> None:
@@ -285,13 +420,18 @@ class _SettingButton:
             label=label, emoji=self.emoji, custom_id=f"42:{self.verb}:{table_id}:{value}"))
         self.table_id, self.value = table_id, value
 
+    @staticmethod
+    @abstractmethod
+    def handler(table: TableHandlers) -> OnSetting:
+        """The method of ``table`` that sets the setting to the value the id names."""
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
                              match: re.Match[str], /) -> Self:
         return cls(int(match["table"]), match["value"], getattr(item, "label", None) or "·")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: getattr(cog, self.handler)(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id, self.value))
 
 
@@ -299,14 +439,22 @@ class LevelButton(_SettingButton, DynamicItem[Button[Any]],
                   template=r"42:level:" + TABLE + r":(?P<value>casual|strong)"):
     """How strong the computer players are: pressing sets the level its id names."""
 
-    verb, handler, emoji = "level", "on_level", "🤖"
+    verb, emoji = "level", "🤖"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSetting:
+        return table.on_level
 
 
 class HintsButton(_SettingButton, DynamicItem[Button[Any]],
                   template=r"42:hints:" + TABLE + r":(?P<value>on|off)"):
     """Whether members may ask for hints: pressing turns them the way its id names."""
 
-    verb, handler, emoji = "hints", "on_hints", "💡"
+    verb, emoji = "hints", "💡"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnSetting:
+        return table.on_hints
 
 
 class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<piles>[12])"):
@@ -326,8 +474,8 @@ class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<p
         return cls(int(match["table"]), int(match["hand"]), int(match["count"]),
                    int(match["piles"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(interaction, lambda cog: cog.on_piles(
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: table.on_piles(
             interaction, self.table_id, self.hand, self.count, self.piles))
 
 
@@ -348,10 +496,11 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
                              match: re.Match[str], /) -> Self:
         return cls(int(match["table"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         values = [str(value) for value in data.get("values") or []]
-        await _guarded(interaction, lambda cog: cog.on_rules(interaction, self.table_id, values))
+        await _guarded(interaction, lambda table: table.on_rules(interaction, self.table_id,
+                                                                 values))
 
 
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.keyed import KeyedWorkers
 from bot.service import Panel, Refusal, TableService, TableSnapshot, Unrestorable
 
 from . import render
@@ -34,46 +35,6 @@ PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
 which says the panel has expired."""
 
 
-class Redrawer:
-    """At most one running job per key; a key marked during a run is drawn once more after it."""
-
-    def __init__(self) -> None:
-        self._dirty: set[Hashable] = set()
-        self._workers: dict[Hashable, asyncio.Task[None]] = {}
-
-    def mark(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
-        self._dirty.add(key)
-        if key not in self._workers:
-            self._workers[key] = asyncio.create_task(self._work(key, job),
-                                                     name=f"redraw {key}")
-
-    async def _work(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
-        try:
-            while key in self._dirty:
-                self._dirty.discard(key)
-                try:
-                    await job()
-                except Exception:
-                    log.exception("redrawing %s failed", key)
-        finally:
-            self._workers.pop(key, None)
-
-    async def wait(self, key: Hashable) -> None:
-        """Wait until ``key`` is drawn (if it is waiting or being drawn)."""
-        worker = self._workers.get(key)
-        if worker is not None:
-            await asyncio.gather(worker, return_exceptions=True)
-
-    async def idle(self) -> None:
-        """Wait until nothing is waiting to be drawn."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
-
-    def cancel(self) -> None:
-        for task in self._workers.values():
-            task.cancel()
-
-
 class TableMessages:
     """The table message of each table, edited in place; posted again if it was deleted."""
 
@@ -82,7 +43,7 @@ class TableMessages:
         self.client = client
         self.service = service
         self.pictures = pictures
-        self.redrawer = Redrawer()
+        self.redrawer: KeyedWorkers[tuple[str, int]] = KeyedWorkers("redraw")
         self._behind: set[int] = set()
         """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
 
@@ -205,7 +166,7 @@ class OpenPanels:
         self.faces = faces
         self.lifetime = lifetime
         self._open: dict[tuple[int, int], _OpenPanel] = {}
-        self.redrawer = Redrawer()
+        self.redrawer: KeyedWorkers[tuple[str, int, int]] = KeyedWorkers("redraw")
 
     def remember(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
                  locale: str | None, notice: Notice | None = None) -> None:

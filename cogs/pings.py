@@ -14,10 +14,9 @@ import logging
 import discord
 
 from bot.i18n import t
+from bot.keyed import KeyedWorkers
 from bot.records import Status
 from bot.service import Refusal, TableService, TableSnapshot
-
-from .live import Redrawer
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +43,7 @@ class TurnPings:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
-        self.redrawer = Redrawer()
+        self.redrawer: KeyedWorkers[tuple[str, int]] = KeyedWorkers("redraw")
         self._for: dict[int, int] = {}
         """Whom each table's current ping is for (forgotten at a restart: pinged again)."""
 

@@ -30,7 +30,7 @@ from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from . import games, render
-from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched
+from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched, serve, unserve
 from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
 from .hints import hint_text
@@ -120,11 +120,11 @@ class Tables(commands.GroupCog, name="Tables",
         super().__init__()
 
     async def cog_unload(self) -> None:
+        unserve(self.bot, self)
         self.autoplay.unlisten(self._after_action)
-        self.messages.redrawer.cancel()
-        self.panels.redrawer.cancel()
-        self.pings.redrawer.cancel()
         self.panels.close()
+        for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):
+            await redrawer.close()
         for task in (self._faces_task, self._resume_task):
             if task is not None:
                 task.cancel()
@@ -137,7 +137,9 @@ class Tables(commands.GroupCog, name="Tables",
     async def cog_load(self) -> None:
         """The open tables resume as soon as the bot has logged in: their computer players
         need only the database, and their messages only Discord's HTTP API, not READY (which
-        comes only after every server has been announced, and a pause)."""
+        comes only after every server has been announced, and a pause). From now on the
+        table's buttons and selects are answered here."""
+        serve(self.bot, self)
         self._resume_task = asyncio.create_task(self._resume(), name="open tables resumed")
 
     async def _resume(self) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cogs.components import NotServed
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, action_count
 from tests.bot.test_e2e_refusals import Unchanged, refused
@@ -68,6 +69,26 @@ async def test_commands_and_ids_nobody_planned_for(discord_double: DiscordDouble
             refused(await ana.forge_click(message, custom_id), "no longer exists")
     assert error_records(errors) == []
     assert not double.failed_interactions and not double.late_answers
+
+
+async def test_a_click_while_the_tables_cog_is_unloaded_is_answered(
+        discord_double: DiscordDouble, live_bot: LiveBot,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The buttons stay registered with discord.py while the Tables cog is unloaded (as in the
+    middle of a reload): a click meanwhile is answered privately with an apology, and logged;
+    once the cog is loaded again the same button works."""
+    table = Table(discord_double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    bot = live_bot.bot
+    await bot.unload_extension("cogs.tables")
+    try:
+        refused(await table.north.click(table.table_message(), label="Start"),
+                "Something went wrong on my side")
+    finally:
+        await bot.load_extension("cogs.tables")
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR
+            and r.exc_info is not None and isinstance(r.exc_info[1], NotServed)]
+    await table.start()
 
 
 async def test_an_old_id_in_a_channel_without_a_table(discord_double: DiscordDouble,
