@@ -15,7 +15,7 @@ from .errors import WrongPhase
 from .game import Game
 from .goal import Goal, Standing
 from .hand import HandState, Phase
-from .leftover import shown_discards
+from .hand.leftover import shown_discards
 from .options import Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import Seat, Team

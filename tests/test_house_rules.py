@@ -23,8 +23,8 @@ from engine import (
     Trump,
 )
 from engine.game import tally
+from engine.hand.scoring import _points_result
 from engine.records import Contract
-from engine.scoring import _points_result
 from engine.seats import FOUR_SEATS
 from engine.trumps import STANDARD_TRUMPS
 from engine.variants import FORTY_TWO

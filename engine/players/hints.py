@@ -45,8 +45,8 @@ from enum import Enum
 
 from ..actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
 from ..dominoes import Domino
+from ..hand import Phase
 from ..observation import Observation
-from ..phase import Phase
 from ..trumps import SPECIAL_SUIT, Trump
 from ..variants import FORTY_TWO
 from . import rules, strong

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from ..actions import Pass
 from ..dominoes import DOUBLES_MASK, TILES, Domino, mask_of
+from ..hand import Phase
 from ..observation import Observation
-from ..phase import Phase
 from ..trumps import Trump
 from ..variants import FORTY_TWO, Variant
 

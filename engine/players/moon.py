@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 from ..actions import Action, Bid, BidKind, Discard, NameTrump, Pass
 from ..dominoes import Domino, mask_of, tile_of
+from ..hand import Phase
 from ..observation import Observation
-from ..phase import Phase
 from ..trumps import SPECIAL_SUIT, Trump
 from ..variants import Variant
 from .knowledge import allies_of, deal_tiles

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from ..actions import Action, Play
 from ..dominoes import mask_of
+from ..hand import Phase
 from ..observation import Observation
-from ..phase import Phase
 from ..trumps import FOLLOW, LED, POWER, Trump, trick_model
 from .house import house_play
 from .knowledge import deal_tiles

@@ -14,8 +14,8 @@ import random
 
 from ..actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
 from ..dominoes import Domino
+from ..hand import Phase
 from ..observation import Observation
-from ..phase import Phase
 from ..trumps import SPECIAL_SUIT, Trump
 from ..variants import Variant
 from .house import house_call, house_play, house_trump

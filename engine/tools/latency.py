@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..game import Game
+from ..hand import Phase
 from ..observation import observe
-from ..phase import Phase
 from ..players import Policy, load_policy
 from ..variants import VARIANTS, Variant
 from .arena import percentile

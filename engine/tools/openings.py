@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..game import Game
+from ..hand import Phase
 from ..observation import observe
-from ..phase import Phase
 from ..players import strong
 
 #: Deals the solver should answer for a play to count as searched.

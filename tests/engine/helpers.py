@@ -24,7 +24,7 @@ from engine import (
     Trump,
     parse_action,
 )
-from engine.leftover import shown_discards
+from engine.hand.leftover import shown_discards
 from engine.variants import Variant
 
 from . import reference as ref

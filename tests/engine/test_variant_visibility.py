@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Domino, Game, Phase, Seat, observe, summarize
-from engine.leftover import shown_discards
+from engine.hand.leftover import shown_discards
 from engine.variants import VARIANTS, Variant
 
 from .helpers import dominoes_in, finished_public, split_by_hand

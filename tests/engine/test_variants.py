@@ -23,8 +23,8 @@ from engine import (
 from engine.actions import Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
 from engine.errors import IllegalBid, IllegalDiscard, IllegalPlay, MustFollow
 from engine.game import tally
+from engine.hand.scoring import _moon_result, _points_result
 from engine.records import Contract
-from engine.scoring import _moon_result, _points_result
 from engine.trumps import SPECIAL_SUIT, Trump
 from engine.variants import (
     BIG_GAME,

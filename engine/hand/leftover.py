@@ -10,21 +10,22 @@ leaves the hand face down and is seen by its owner only, 72's discarded trumps e
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
+from ..actions import Action, Discard, Leftover
+from ..dominoes import Domino, mask_of
+from ..errors import IllegalDiscard, RuleError, WrongPhase
+from ..records import Call
+from ..trumps import SPECIAL_SUIT
+from ..variants import LeftoverStep, Variant
 from . import scoring
-from .actions import Action, Discard, Leftover
-from .dominoes import Domino, mask_of
-from .errors import IllegalDiscard, RuleError, WrongPhase
+from .fields import HandFields, Setup
 from .phase import Phase
-from .records import Call
-from .trumps import SPECIAL_SUIT
-from .variants import LeftoverStep, Variant
 
-if TYPE_CHECKING:
-    from .hand import HandState, Setup
+State = TypeVar("State", bound=HandFields)
+"""A hand's state, which each step returns as the same kind it was given."""
 
-def after_auction(state: HandState) -> HandState:
+def after_auction(state: State) -> State:
     """The state once a bid has won the auction, in a game with a leftover: trump to name, or
     first the leftover step."""
     step = state.variant.leftover_step
@@ -36,12 +37,12 @@ def after_auction(state: HandState) -> HandState:
     return state
 
 
-def after_trump(state: HandState) -> HandState:
+def after_trump(state: State) -> State:
     """The state once trump is named, when 72's widow comes first (V-72-WIDOW)."""
     return _take(state._with(state.setup, Phase.DISCARD, state.to_act))
 
 
-def _take(state: HandState) -> HandState:
+def _take(state: State) -> State:
     """The leftover joins the hand of the seat to act, after its tiles (V-GEN-DEAL)."""
     setup = state.setup
     seat = state.to_act
@@ -55,7 +56,7 @@ def _take(state: HandState) -> HandState:
     return state._replace(setup=taken, held=state.held | mask_of(extra))
 
 
-def leftover_actions(state: HandState) -> tuple[Action, ...]:
+def leftover_actions(state: HandFields) -> tuple[Action, ...]:
     """The declarer's choices in the leftover step, in a stable order."""
     variant = state.variant
     if state.phase is Phase.LEFTOVER:
@@ -73,7 +74,7 @@ def leftover_actions(state: HandState) -> tuple[Action, ...]:
     return tuple(dict.fromkeys(Discard((t,)) for t in allowed))
 
 
-def _free_in_72(state: HandState, held: tuple[Domino, ...]) -> list[Domino]:
+def _free_in_72(state: HandFields, held: tuple[Domino, ...]) -> list[Domino]:
     """V-72-WIDOW: the tiles that are neither trumps nor counters."""
     trumps = state.setup.follow[SPECIAL_SUIT]
     return [t for t in held if not state.variant.is_counter(t) and not trumps >> t & 1]
@@ -89,7 +90,7 @@ def _pairs(held: tuple[Domino, ...], free: list[Domino]) -> tuple[Action, ...]:
     return tuple(dict.fromkeys(sorted(pairs, key=str)))
 
 
-def refusal(state: HandState, action: Action) -> RuleError:
+def refusal(state: HandFields, action: Action) -> RuleError:
     """Why an action outside :func:`leftover_actions` is refused, said to the declarer."""
     if state.phase is Phase.LEFTOVER:
         if isinstance(action, Leftover):
@@ -113,7 +114,7 @@ def refusal(state: HandState, action: Action) -> RuleError:
     return IllegalDiscard("A counter can't be discarded while another tile can.")
 
 
-def apply(state: HandState, action: Leftover | Discard) -> HandState:
+def apply(state: State, action: Leftover | Discard) -> State:
     """Take or leave the leftover, or discard (the action was checked as legal)."""
     setup = state.setup
     if isinstance(action, Leftover):
@@ -138,7 +139,7 @@ def apply(state: HandState, action: Leftover | Discard) -> HandState:
     return _to_play(state._replace(setup=after, held=held), laid)
 
 
-def _to_play(state: HandState, laid: list[Domino]) -> HandState:
+def _to_play(state: State, laid: list[Domino]) -> State:
     """V-72-WIDOW, V-72-SCORE: the discarded counters go to the defenders, and may already
     set the contract; otherwise the declarer leads."""
     setup = state.setup

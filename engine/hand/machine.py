@@ -12,13 +12,10 @@ that a trick changes.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from . import auction, leftover, scoring
-from .actions import Action, Bid, Discard, Leftover, NameTrump, Play
-from .deal import Deal
-from .dominoes import FACES, Domino, mask_of, tile_of
-from .errors import (
+from ..actions import Action, Bid, Discard, Leftover, NameTrump, Play
+from ..deal import Deal
+from ..dominoes import FACES, Domino, mask_of, tile_of
+from ..errors import (
     ClosestToSeven,
     HandOver,
     IllegalPlay,
@@ -29,11 +26,10 @@ from .errors import (
     RuleError,
     WrongPhase,
 )
-from .options import DEFAULT_OPTIONS, Options
-from .phase import Phase
-from .records import Call, Contract, HandResult, Trick
-from .seats import Seat, Team, seat_title
-from .trumps import (
+from ..options import DEFAULT_OPTIONS, Options
+from ..records import Call, Contract, Trick
+from ..seats import Seat, seat_title
+from ..trumps import (
     SPECIAL_SUIT,
     TrickModel,
     Trump,
@@ -42,9 +38,12 @@ from .trumps import (
     led_title,
     trick_model,
 )
-from .variants import AuctionKind, LeftoverStep, Variant
+from ..variants import AuctionKind, LeftoverStep
+from . import auction, leftover, scoring
+from .fields import HandFields, Setup
+from .phase import Phase
 
-__all__ = ["PLAYS", "HandState", "Phase", "Setup"]
+__all__ = ["PLAYS", "HandState"]
 
 # Module-level names for the hot path: a global is found faster than a class attribute.
 _AUCTION, _TRUMP, _PLAY, _OVER = Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.OVER
@@ -55,67 +54,10 @@ _NO_TRUMP = int(Trump.NONE)
 _NELLO = Trump.NELLO
 
 
-class Setup(NamedTuple):
-    """What changes at most once a hand: the deal, the options, the leftover step, contract and
-    trump (the calls of the auction are the state's own, so a call copies no setup).
-
-    ``contract`` is set once the auction is over. ``hands``
-    and ``masks`` are each seat's tiles, the deal's until a declarer takes the leftover;
-    ``discards`` each seat's face-down discards. ``led``, ``follow`` and ``power`` are the
-    rows of the trick tables for the trump named; ``trick_size`` is the plays to a trick and
-    ``next_of`` the seat after each (the variant's, read here on the hot path).
-    """
-
-    deal: Deal
-    options: Options
-    contract: Contract | None = None
-    trump: Trump | None = None
-    piles: int | None = None
-    model: int = Trump.NONE
-    sitting_out: Seat | None = None
-    hands: tuple[tuple[Domino, ...], ...] = ()
-    masks: tuple[int, ...] = ()
-    discards: tuple[tuple[Domino, ...], ...] = ()
-    took_leftover: bool | None = None
-    led: tuple[int, ...] = ()
-    follow: tuple[int, ...] = ()
-    power: tuple[tuple[int, ...], ...] = ()
-    trick_size: int = 4
-    next_of: tuple[Seat, ...] = ()
-    callers: int = 4
-    """Calls in a one-round auction (R-AUCTION); 0 when it goes round and round."""
-    facts: tuple[tuple[int, ...], int, tuple[Team, ...]] = ((), 0, ())
-    """The variant's counters by tile, trick value and side of each seat."""
-    early: scoring.EarlyEnd | None = None
-    """Once trump is named, the contract's numbers for R-EARLY-END, if it ends early."""
-
-    @property
-    def variant(self) -> Variant:
-        return self.deal.variant
-
-
-class _Fields(NamedTuple):
-    setup: Setup
-    phase: Phase
-    to_act: Seat | None
-    leader: Seat
-    trick: tuple[tuple[Seat, Domino], ...]
-    tricks: tuple[Trick, ...]
-    points: tuple[int, ...]
-    held: int
-    result: HandResult | None
-    suit: int
-    """The suit the trick in progress was led in (R-LED-SUIT, V-BIG-LEAD-LOW)."""
-    calls: tuple[Call, ...]
-    """The auction so far, in order."""
-    bid: Contract | None
-    """The highest bid so far, during the auction and after it."""
-
-
 _make = tuple.__new__
 
 
-class HandState(_Fields):
+class HandState(HandFields):
     """A hand at one moment. Immutable: every change is a new state from :meth:`apply`."""
 
     __slots__ = ()
@@ -133,45 +75,6 @@ class HandState(_Fields):
                               variant.trick_facts, None))
         return _make(cls, (setup, _AUCTION, first, first, (), (), variant.no_points,
                            variant.set_mask ^ mask_of(deal.leftover), None, 0, (), None))
-
-    # ----- reading ------------------------------------------------------------------------------
-
-    @property
-    def deal(self) -> Deal:
-        return self.setup.deal
-
-    @property
-    def variant(self) -> Variant:
-        return self.setup.deal.variant
-
-    @property
-    def options(self) -> Options:
-        return self.setup.options
-
-    @property
-    def contract(self) -> Contract | None:
-        return self.setup.contract
-
-    @property
-    def trump(self) -> Trump | None:
-        return self.setup.trump
-
-    @property
-    def piles(self) -> int | None:
-        return self.setup.piles
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    def hand_of(self, seat: Seat) -> tuple[Domino, ...]:
-        """The tiles ``seat`` still holds, in dealt order (R-ORDER), a leftover taken last."""
-        held = self.held
-        return tuple([t for t in self.setup.hands[seat] if held >> t & 1])
-
-    def discards_of(self, seat: Seat) -> tuple[Domino, ...]:
-        """The tiles ``seat`` laid face down (V-GEN-DISCARD)."""
-        return self.setup.discards[seat]
 
     @property
     def actions(self) -> tuple[Call, ...]:
@@ -372,12 +275,6 @@ class HandState(_Fields):
         if variant.leftover_step is _AFTER_TRUMP:
             return leftover.after_trump(playing)
         return playing
-
-    def _with(self, setup: Setup, phase: Phase, to_act: Seat | None,
-              result: HandResult | None = None) -> HandState:
-        return _make(HandState, (setup, phase, to_act, self.leader, self.trick, self.tricks,
-                                 self.points, self.held, result, self.suit, self.calls,
-                                 self.bid))
 
     # ----- tricks -----------------------------------------------------------------------------
 

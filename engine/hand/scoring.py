@@ -6,17 +6,13 @@ V-BIG-SCORE, V-140-SCORE, V-72-SCORE). Points and marks are per side (V-GEN-SEAT
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
 
-from .goal import goal_of
-from .options import Options
-from .records import Contract, HandResult, Trick
-from .seats import Team
-from .trumps import Trump
-from .variants import Scoring, Variant
-
-if TYPE_CHECKING:
-    from .hand import Setup
+from ..goal import goal_of
+from ..options import Options
+from ..records import Contract, HandResult, Trick
+from ..trumps import Trump
+from ..variants import Scoring, Variant
+from .fields import EarlyEnd, Setup
 
 _MARKS, _NELLO = Scoring.MARKS, Trump.NELLO
 
@@ -26,19 +22,6 @@ def all_passed(variant: Variant, options: Options) -> HandResult:
     zeros = (0,) * variant.seating.side_count
     in_points = goal_of(variant, options).in_points
     return HandResult(redeal=True, made=False, marks=zeros, score=zeros if in_points else None)
-
-
-class EarlyEnd(NamedTuple):
-    """What R-EARLY-END compares after each trick, worked out once when trump is named."""
-
-    side: Team
-    """The declaring side."""
-    need: int
-    """The points bid; 0 on a marks contract, which needs every trick (R-CONTRACT-MARKS)."""
-    spare: int
-    """The points the defenders may take before a points contract is set."""
-    tricks: int
-    side_of: tuple[Team, ...]
 
 
 def early_end(variant: Variant, options: Options, contract: Contract | None,

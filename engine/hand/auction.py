@@ -7,18 +7,15 @@ H-PLUNGE, H-NELLO, H-SEVENS). The answers are cached: they depend on a few small
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from .actions import Action, Bid, BidKind, Pass
-from .errors import IllegalBid, RuleError
-from .options import Options
-from .records import Call, Contract
-from .seats import Seat, Seating
-from .trumps import Trump
-from .variants import Variant, trump_calls
-
-if TYPE_CHECKING:
-    from .hand import HandState
+from ..actions import Action, Bid, BidKind, Pass
+from ..errors import IllegalBid, RuleError
+from ..options import Options
+from ..records import Call, Contract
+from ..seats import Seat, Seating
+from ..trumps import Trump
+from ..variants import Variant, trump_calls
+from .fields import HandFields
 
 SPLASH_DOUBLES = 3
 PLUNGE_DOUBLES = 4
@@ -27,12 +24,12 @@ PLUNGE_MARKS = 4
 WATER = {BidKind.DIP: (3, 2), BidKind.DIVE: (4, 3), BidKind.PLUNGE: (5, 4)}
 
 
-def _doubles_held(state: HandState) -> int:
+def _doubles_held(state: HandFields) -> int:
     assert state.to_act is not None
     return sum(1 for tile in state.hand_of(state.to_act) if tile.is_double)
 
 
-def _must_bid(state: HandState) -> bool:
+def _must_bid(state: HandFields) -> bool:
     """H-FORCED-BID: the dealer may not pass after three passes."""
     return state.options.forced_bid and len(state.calls) == 3 and state.bid is None
 
@@ -50,7 +47,7 @@ def next_caller_round_and_round(seating: Seating, calls: tuple[Call, ...],
     return seat
 
 
-def auction_actions(state: HandState) -> tuple[Action, ...]:
+def auction_actions(state: HandFields) -> tuple[Action, ...]:
     """The legal calls of the seat to act, pass first, then points bids, then marks bids."""
     setup = state.setup
     options = setup.options
@@ -142,7 +139,7 @@ def _auction_actions(variant: Variant, high: Bid | None, must_bid: bool, doubles
     return tuple(legal)
 
 
-def bid_refusal(state: HandState, action: Action) -> RuleError:
+def bid_refusal(state: HandFields, action: Action) -> RuleError:
     """The reason a call outside :func:`auction_actions` is refused, said to its author."""
     if isinstance(action, Pass):
         return IllegalBid("After three passes the dealer must bid.")
@@ -175,7 +172,7 @@ def bid_refusal(state: HandState, action: Action) -> RuleError:
                       points=max(highest, high.points if high else 0))
 
 
-def _special_refusal(state: HandState, action: Bid) -> RuleError:
+def _special_refusal(state: HandFields, action: Bid) -> RuleError:
     """Why a Splash, Plunge, moon or water bid is refused."""
     variant = state.variant
     name = action.kind.value.replace("_", " ").capitalize()
@@ -201,7 +198,7 @@ def _special_refusal(state: HandState, action: Bid) -> RuleError:
     return IllegalBid(f"A {name} bid here is worth a different number of marks.", kind=kind)
 
 
-def trump_actions(state: HandState) -> tuple[Action, ...]:
+def trump_actions(state: HandFields) -> tuple[Action, ...]:
     """The declarer's (or, after Splash, Plunge or water, the partner's) choices of trump and
     piles."""
     contract = state.setup.contract
@@ -219,7 +216,7 @@ def trump_actions(state: HandState) -> tuple[Action, ...]:
     return trump_calls(variant.trumps, contract.is_marks, tuple(extra))
 
 
-def _dealer_only_nello(state: HandState) -> bool:
+def _dealer_only_nello(state: HandFields) -> bool:
     """H-NELLO's variant: the dealer, after three passes, on a 1-mark contract."""
     contract = state.contract
     assert contract is not None
