@@ -112,7 +112,7 @@ def decide_quickly(observation: Observation, rng: random.Random) -> Action:
     first trick, where a full decision takes about 80 ms of CPU on average (up to 450), this
     takes about 10 (under 30)."""
     if observation.phase is Phase.PLAY:
-        return decide_play(observation, rng, in_points=observation.options.points_game)
+        return decide_play(observation, rng, in_points=observation.goal.in_points)
     return rules.decide(observation, rng)
 
 
@@ -233,7 +233,7 @@ def play(observation: Observation, rng: random.Random) -> PlayChoice:
     facts = play_facts(observation)
     if facts is None:
         return PlayChoice(strong_classic.decide(observation, rng), None, False)
-    if observation.options.points_game:
+    if observation.goal.in_points:
         return PlayChoice(decide_play(observation, rng, in_points=True), None, True)
     candidates = play_candidates(observation, facts)
     if len(candidates) == 1:

@@ -106,7 +106,7 @@ def play_game(policies: Sequence[Policy], seed: str, a_team: int,
                 bid[declarers] += 1
                 made[declarers] += int(result.made)
     assert game.winner is not None
-    totals = game.score if variant.scoring.in_points else game.marks
+    totals = game.standing.totals
     others = [total for side, total in enumerate(totals) if side != a_team]
     marks = [totals[a_team], sum(others) // len(others)]
     won = 0 if game.winner == a_team else 1

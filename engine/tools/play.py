@@ -88,13 +88,12 @@ class Table:
 
     def show_table(self, observation: Observation) -> None:
         """The table as this seat may see it, before it is asked to act."""
-        variant = self.variant
-        in_points = variant.scoring.in_points
-        totals = observation.score if in_points else observation.marks
+        standing = observation.standing
+        in_points = standing.goal.in_points
         self.say()
         self.say(f"Hand {observation.hand_number} · dealer {self.who(observation.dealer)} · "
-                 f"{'points' if in_points else 'marks'}: {self.by_side(totals)} "
-                 f"(first to {variant.target})")
+                 f"{'points' if in_points else 'marks'}: {self.by_side(standing.totals)} "
+                 f"(first to {standing.goal.target})")
         if observation.contract is not None:
             self.say("Contract: " + self.contract_text(observation.contract, observation))
         if observation.phase is Phase.PLAY:
@@ -183,10 +182,10 @@ class Table:
         contract = summary.contract
         assert contract is not None
         outcome = "made it" if result.made else "was set"
-        in_points = self.variant.scoring.in_points
-        totals = self.game.score if in_points else self.game.marks
+        standing = self.game.standing
         self.say(f"{self.who(contract.declarer)} bid {contract.bid.title} and {outcome}. "
-                 f"{'Points' if in_points else 'Marks'}: {self.by_side(totals)}.")
+                 f"{'Points' if standing.goal.in_points else 'Marks'}: "
+                 f"{self.by_side(standing.totals)}.")
 
     # ----- input ----------------------------------------------------------------------------
 
@@ -274,8 +273,7 @@ class Table:
         seating = self.variant.seating
         who = ("you win" if not seating.has_teams else "you and your partner win"
                ) if winner == self.us else f"{self.team_name(winner)} win"
-        totals = self.game.score if self.variant.scoring.in_points else self.game.marks
-        self.say(f"Game over: {who}, {self.by_side(totals)}.")
+        self.say(f"Game over: {who}, {self.by_side(self.game.standing.totals)}.")
         return winner
 
 

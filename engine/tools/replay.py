@@ -21,6 +21,7 @@ from ..deal import Deal
 from ..dominoes import MOST_PIPS, Domino
 from ..errors import RuleError
 from ..game import tally
+from ..goal import goal_of
 from ..hand import HandState
 from ..options import DEFAULT_OPTIONS, NelloDoubles, Options
 from ..records import Trick
@@ -371,7 +372,7 @@ def _report(scenario: Scenario, state: HandState,
 
 
 def _in_points(variant: Variant, options: Options) -> bool:
-    return variant.scoring.in_points or options.points_game
+    return goal_of(variant, options).in_points
 
 
 def _outcome(state: HandState, options: Options) -> dict[str, Any]:
