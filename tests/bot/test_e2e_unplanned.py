@@ -27,18 +27,20 @@ def sub(name: str, **values: object) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def errors(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+def errors(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
+    """The test's log, read when asked: pytest starts a new list of records for the test's
+    call, so the list as it stood while this fixture was set up would stay empty."""
     caplog.set_level(logging.INFO)
-    return caplog.records
+    return caplog
 
 
-def error_records(records: list[logging.LogRecord]) -> list[str]:
-    return [r.getMessage() for r in records if r.levelno >= logging.ERROR]
+def error_records(log: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in log.records if r.levelno >= logging.ERROR]
 
 
 async def test_commands_and_ids_nobody_planned_for(discord_double: DiscordDouble,
                                                     live_bot: LiveBot,
-                                                    errors: list[logging.LogRecord]) -> None:
+                                                    errors: pytest.LogCaptureFixture) -> None:
     double = discord_double
     table = Table(double, live_bot.db, idle=live_bot.idle)
     await table.open()
