@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from .gateway import Gateway
+from .payload import JSON
 from .state import (
-    JSON,
     Channel,
     Flag,
     Guild,

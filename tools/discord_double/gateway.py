@@ -23,7 +23,8 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from .state import JSON, Message, World
+from .payload import JSON
+from .state import Message, World
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 from aiohttp import BodyPartReader, web
 
 from .gateway import Gateway
+from .payload import JSON
 from .state import (
-    JSON,
     AppEmoji,
     Channel,
     CommandSync,

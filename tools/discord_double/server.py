@@ -15,9 +15,9 @@ from aiohttp import web
 from .driver import SimulatedMember
 from .faults import API_PREFIX, Faults, route_matches
 from .gateway import Gateway, Intent, Session
+from .payload import JSON
 from .rest import BODY, DiscordError, RestApi, json_response
 from .state import (
-    JSON,
     AppEmoji,
     Channel,
     CommandSync,
