@@ -14,20 +14,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from .gateway import Gateway
+from .guilds import Channel, Guild, Member, Role
 from .payload import JSON
-from .state import (
-    Channel,
-    Flag,
-    Guild,
-    Interaction,
-    Member,
-    Message,
-    MessageVersion,
-    Notification,
-    Role,
-    World,
-    walk_components,
-)
+from .state import Flag, Interaction, Message, MessageVersion, Notification, World, walk_components
 
 ChannelRef = Channel | str | None
 

@@ -21,19 +21,9 @@ from typing import Any, Protocol
 from aiohttp import BodyPartReader, web
 
 from .gateway import Gateway
+from .guilds import Channel, Guild, Perm
 from .payload import JSON
-from .state import (
-    AppEmoji,
-    Channel,
-    CommandSync,
-    Flag,
-    Guild,
-    Interaction,
-    Message,
-    Perm,
-    World,
-    walk_components,
-)
+from .state import AppEmoji, CommandSync, Flag, Interaction, Message, World, walk_components
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request log

@@ -15,23 +15,10 @@ from aiohttp import web
 from .driver import SimulatedMember
 from .faults import API_PREFIX, Faults, route_matches
 from .gateway import Gateway, Intent, Session
+from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
 from .payload import JSON
 from .rest import BODY, DiscordError, RestApi, json_response
-from .state import (
-    AppEmoji,
-    Channel,
-    CommandSync,
-    Guild,
-    Interaction,
-    Member,
-    Message,
-    MessageVersion,
-    Notification,
-    Overwrite,
-    Perm,
-    Role,
-    World,
-)
+from .state import AppEmoji, CommandSync, Interaction, Message, MessageVersion, Notification, World
 
 T = TypeVar("T")
 
