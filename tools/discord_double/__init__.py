@@ -6,9 +6,9 @@ See README.md in this folder for how to use it from a test.
 
 from .driver import InteractionResult, SimulatedMember
 from .guilds import Channel, Guild, Member, Perm, Role
+from .messages import Interaction, Message, MessageVersion, Notification
 from .process import BotProcess
 from .server import DiscordDouble, RequestRecord
-from .state import Interaction, Message, MessageVersion, Notification
 
 __all__ = [
     "BotProcess",

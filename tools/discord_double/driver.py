@@ -15,8 +15,9 @@ from typing import Any, Protocol, TypeVar
 
 from .gateway import Gateway
 from .guilds import Channel, Guild, Member, Role
+from .messages import Flag, Interaction, Message, MessageVersion, Notification, walk_components
 from .payload import JSON
-from .state import Flag, Interaction, Message, MessageVersion, Notification, World, walk_components
+from .state import World
 
 ChannelRef = Channel | str | None
 

@@ -23,8 +23,9 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
+from .messages import Message
 from .payload import JSON
-from .state import Message, World
+from .state import World
 
 log = logging.getLogger(__name__)
 

@@ -20,10 +20,12 @@ from typing import Any, Protocol
 
 from aiohttp import BodyPartReader, web
 
+from .application import AppEmoji, CommandSync
 from .gateway import Gateway
 from .guilds import Channel, Guild, Perm
+from .messages import Flag, Interaction, Message, walk_components
 from .payload import JSON
-from .state import AppEmoji, CommandSync, Flag, Interaction, Message, World, walk_components
+from .state import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request log

@@ -12,13 +12,15 @@ from typing import Any, Self, TypeVar
 
 from aiohttp import web
 
+from .application import AppEmoji, CommandSync
 from .driver import SimulatedMember
 from .faults import API_PREFIX, Faults, route_matches
 from .gateway import Gateway, Intent, Session
 from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
+from .messages import Interaction, Message, MessageVersion, Notification
 from .payload import JSON
 from .rest import BODY, DiscordError, RestApi, json_response
-from .state import AppEmoji, CommandSync, Interaction, Message, MessageVersion, Notification, World
+from .state import World
 
 T = TypeVar("T")
 
