@@ -17,7 +17,7 @@ from .gateway import Gateway
 from .guilds import Channel, Guild, Member, Role
 from .messages import Flag, Interaction, Message, MessageVersion, Notification, walk_components
 from .payload import JSON
-from .state import World
+from .world import World
 
 ChannelRef = Channel | str | None
 

@@ -25,7 +25,7 @@ from aiohttp import WSMsgType, web
 
 from .messages import Message
 from .payload import JSON
-from .state import World
+from .world import World
 
 log = logging.getLogger(__name__)
 

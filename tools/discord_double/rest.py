@@ -25,7 +25,7 @@ from .gateway import Gateway
 from .guilds import Channel, Guild, Perm
 from .messages import Flag, Interaction, Message, walk_components
 from .payload import JSON
-from .state import World
+from .world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request log

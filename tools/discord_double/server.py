@@ -20,7 +20,7 @@ from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
 from .messages import Interaction, Message, MessageVersion, Notification
 from .payload import JSON
 from .rest import BODY, DiscordError, RestApi, json_response
-from .state import World
+from .world import World
 
 T = TypeVar("T")
 
