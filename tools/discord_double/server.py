@@ -19,7 +19,8 @@ from .gateway import Gateway, Intent, Session
 from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
 from .messages import Interaction, Message, MessageVersion, Notification
 from .payload import JSON
-from .rest import BODY, DiscordError, RestApi, json_response
+from .rest import BODY, DiscordError, json_response
+from .routes import RestApi
 from .world import World
 
 T = TypeVar("T")
