@@ -17,6 +17,7 @@ from aiohttp import web
 
 from .application import AppEmoji, CommandSync
 from .guilds import Channel, Guild, Perm
+from .message_checks import check_message, is_empty, number_components
 from .messages import Flag, Interaction, Message, walk_components
 from .payload import JSON
 from .rest import (
@@ -25,10 +26,7 @@ from .rest import (
     Handler,
     Upload,
     check_commands,
-    check_message,
-    is_empty,
     json_response,
-    number_components,
     path_int,
     read_body,
     unknown,
