@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +18,7 @@ from .payload import JSON
 from .world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Route = tuple[str, str, Handler]  # method, path template, handler
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request log
 
 
@@ -141,3 +143,14 @@ class Double(Protocol):
 
     @property
     def gateway_url(self) -> str: ...
+
+
+class RouteGroup(ABC):
+    """Routes that belong together, answered from the world of the double that serves them."""
+
+    def __init__(self, double: Double) -> None:
+        self.double = double
+        self.world = double.world
+
+    @abstractmethod
+    def routes(self) -> list[Route]: ...

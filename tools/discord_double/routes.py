@@ -16,7 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from .application import AppEmoji, CommandSync
-from .guilds import Channel, Guild, Perm
+from .guilds import Channel, Perm
 from .message_checks import check_message, is_empty, number_components
 from .messages import Flag, Interaction, Message, walk_components
 from .payload import JSON
@@ -31,6 +31,8 @@ from .rest import (
     read_body,
     unknown,
 )
+from .routes_guilds import GuildRoutes
+from .routes_identity import IdentityRoutes
 
 EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 DATA_URI = re.compile(
@@ -47,6 +49,8 @@ class RestApi:
     def __init__(self, double: Double) -> None:
         self.double = double
         self.world = double.world
+        self.identity = IdentityRoutes(double)
+        self.guilds = GuildRoutes(double)
 
     def routes(self) -> list[tuple[str, str, Handler]]:
         app, guild_app = (
@@ -55,17 +59,8 @@ class RestApi:
         )
         hook = "/webhooks/{webhook_id}/{webhook_token}"
         routes: list[tuple[str, str, Handler]] = [
-            ("GET", "/users/@me", self.get_me),
-            ("POST", "/users/@me/channels", self.open_dm),
-            ("GET", "/users/{user_id}", self.get_user),
-            ("GET", "/oauth2/applications/@me", self.get_application),
-            ("GET", "/applications/@me", self.get_application),
-            ("GET", "/gateway", self.get_gateway),
-            ("GET", "/gateway/bot", self.get_gateway),
-            ("GET", "/guilds/{guild_id}", self.get_guild),
-            ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
-            ("GET", "/guilds/{guild_id}/roles", self.get_roles),
-            ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            *self.identity.routes(),
+            *self.guilds.routes(),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("GET", "/channels/{channel_id}/messages", self.list_messages),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
@@ -100,102 +95,6 @@ class RestApi:
             ]
         return routes
 
-    # -- identity ----------------------------------------------------------------------------
-
-    async def get_me(self, request: web.Request) -> web.Response:
-        return json_response(
-            {
-                **self.world.bot.user_payload(),
-                "verified": True,
-                "mfa_enabled": False,
-                "flags": 0,
-                "locale": "en-US",
-                "email": None,
-            }
-        )
-
-    async def get_user(self, request: web.Request) -> web.Response:
-        member = self.world.user(path_int(request, "user_id"))
-        if member is None:
-            raise unknown("User", 10013)
-        return json_response(member.user_payload())
-
-    async def get_application(self, request: web.Request) -> web.Response:
-        world = self.world
-        owner = {
-            "id": str(world.owner_id),
-            "username": "owner",
-            "global_name": None,
-            "discriminator": "0",
-            "avatar": None,
-        }
-        return json_response(
-            {
-                "id": str(world.application_id),
-                "name": world.bot.name,
-                "icon": None,
-                "description": "",
-                "summary": "",
-                "type": None,
-                "rpc_origins": [],
-                "bot_public": True,
-                "bot_require_code_grant": False,
-                "bot": world.bot.user_payload(),
-                "owner": owner,
-                "team": None,
-                "verify_key": "0" * 64,
-                "flags": 0,
-                "guild_id": None,
-                "interactions_endpoint_url": None,
-                "tags": [],
-                "redirect_uris": [],
-                "integration_types_config": {"0": {}},
-            }
-        )
-
-    async def get_gateway(self, request: web.Request) -> web.Response:
-        """Where to connect and, for ``/gateway/bot``, how many shards Discord recommends and
-        how many may identify at once (``max_concurrency``: a large bot's 16)."""
-        return json_response(
-            {
-                "url": self.double.gateway_url,
-                "shards": self.double.shard_count,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 1000,
-                    "reset_after": 0,
-                    "max_concurrency": 16,
-                },
-            }
-        )
-
-    # -- guild ---------------------------------------------------------------------------------
-
-    def _guild(self, request: web.Request) -> Guild:
-        guild = self.world.guilds.get(path_int(request, "guild_id"))
-        if guild is None:
-            raise DiscordError(403, 50001, "Missing Access")
-        return guild
-
-    async def get_guild(self, request: web.Request) -> web.Response:
-        data = self.world.guild_payload(self._guild(request), with_members=False)
-        for key in ("channels", "members", "threads", "presences", "voice_states"):
-            data.pop(key)
-        return json_response(data)
-
-    async def get_guild_channels(self, request: web.Request) -> web.Response:
-        return json_response([c.payload() for c in self._guild(request).channels.values()])
-
-    async def get_roles(self, request: web.Request) -> web.Response:
-        return json_response([r.payload() for r in self._guild(request).roles.values()])
-
-    async def get_member(self, request: web.Request) -> web.Response:
-        guild = self._guild(request)
-        member = guild.members.get(path_int(request, "user_id"))
-        if member is None:
-            raise unknown("Member", 10007)
-        return json_response(member.member_payload(guild=guild))
-
     # -- channels and messages -----------------------------------------------------------------
 
     def _channel(self, request: web.Request) -> Channel:
@@ -216,13 +115,6 @@ class RestApi:
         ):
             raise unknown("Message", 10008)
         return message
-
-    async def open_dm(self, request: web.Request) -> web.Response:
-        body, _ = await read_body(request)
-        member = self.world.user(int(body.get("recipient_id", 0)))
-        if member is None or member.bot:
-            raise unknown("User", 10013)
-        return json_response(self.world.dm_channel(member).payload())
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._channel(request).payload())
@@ -665,7 +557,7 @@ class RestApi:
             raise unknown("Application", 10002)
         if "guild_id" not in request.match_info:
             return None, self.world.global_commands
-        guild = self._guild(request)
+        guild = self.guilds.guild(request)
         return guild.id, self.world.guild_commands.setdefault(guild.id, [])
 
     def _stored(self, command: JSON, guild_id: int | None, existing: list[JSON]) -> JSON:
