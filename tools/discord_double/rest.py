@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from aiohttp import BodyPartReader, web
 
 from .gateway import Gateway
-from .payload import JSON
 from .world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -83,52 +82,6 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
         payload = {}
     request[BODY] = payload
     return payload, files
-
-
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
-
-
-def check_commands(commands: list[JSON]) -> None:
-    """The validation Discord applies to a bulk overwrite of application commands."""
-    problems: list[str] = []
-    if len(commands) > 100:
-        problems.append("Must be 100 or fewer in length.")
-    seen: set[tuple[int, str]] = set()
-    for n, command in enumerate(commands):
-        kind = command.get("type", 1)
-        name = command.get("name", "")
-        if (kind, name) in seen:
-            problems.append(f"{n}.name: Application command names must be unique")
-        seen.add((kind, name))
-        if kind == 1:
-            problems += _option_problems(str(n), command)
-    if problems:
-        raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
-
-
-def _option_problems(path: str, node: JSON) -> list[str]:
-    problems: list[str] = []
-    name, description = node.get("name", ""), node.get("description", "")
-    if not COMMAND_NAME.match(name) or name != name.lower():
-        problems.append(f"{path}.name: Command name is invalid ({name!r})")
-    if not 1 <= len(description) <= 100:
-        problems.append(f"{path}.description: Must be between 1 and 100 in length.")
-    options = node.get("options") or []
-    if len(options) > 25:
-        problems.append(f"{path}.options: Must be 25 or fewer in length.")
-    required_seen_optional = False
-    for k, option in enumerate(options):
-        problems += _option_problems(f"{path}.options.{k}", option)
-        if option.get("type") in (1, 2):
-            continue
-        if option.get("required") and required_seen_optional:
-            problems.append(
-                f"{path}.options.{k}: Required options must be placed before non-required options"
-            )
-        required_seen_optional |= not option.get("required")
-        if len(option.get("choices") or []) > 25:
-            problems.append(f"{path}.options.{k}.choices: Must be 25 or fewer in length.")
-    return problems
 
 
 class Double(Protocol):

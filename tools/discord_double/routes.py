@@ -7,15 +7,10 @@ patterns can be copied from there.
 from __future__ import annotations
 
 import asyncio
-import base64
 import mimetypes
-import re
-import time
-from typing import Any
 
 from aiohttp import web
 
-from .application import AppEmoji, CommandSync
 from .guilds import Channel, Perm
 from .message_checks import check_message, is_empty, number_components
 from .messages import Flag, Interaction, Message, walk_components
@@ -25,21 +20,16 @@ from .rest import (
     Double,
     Handler,
     Upload,
-    check_commands,
     json_response,
     path_int,
     read_body,
     unknown,
 )
+from .routes_commands import CommandRoutes
+from .routes_emojis import EmojiRoutes
 from .routes_guilds import GuildRoutes
 from .routes_identity import IdentityRoutes
 
-EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
-DATA_URI = re.compile(
-    r"data:(?P<type>image/(?:png|jpeg|gif|webp));base64,(?P<data>[A-Za-z0-9+/=]+)"
-)
-EMOJI_MAX_BYTES = 256 * 1024
-EMOJI_MAX_COUNT = 2000
 TOKEN_LIFETIME = 15 * 60  # seconds an interaction token can be used for webhook calls
 
 
@@ -51,12 +41,10 @@ class RestApi:
         self.world = double.world
         self.identity = IdentityRoutes(double)
         self.guilds = GuildRoutes(double)
+        self.emojis = EmojiRoutes(double)
+        self.commands = CommandRoutes(double, self.guilds)
 
     def routes(self) -> list[tuple[str, str, Handler]]:
-        app, guild_app = (
-            "/applications/{application_id}",
-            "/applications/{application_id}/guilds/{guild_id}",
-        )
         hook = "/webhooks/{webhook_id}/{webhook_token}"
         routes: list[tuple[str, str, Handler]] = [
             *self.identity.routes(),
@@ -77,22 +65,7 @@ class RestApi:
                 ("PATCH", path, self.edit_hook_message),
                 ("DELETE", path, self.delete_hook_message),
             ]
-        routes += [
-            ("GET", f"{app}/emojis", self.list_emojis),
-            ("POST", f"{app}/emojis", self.create_emoji),
-            ("GET", f"{app}/emojis/{{emoji_id}}", self.get_emoji),
-            ("PATCH", f"{app}/emojis/{{emoji_id}}", self.edit_emoji),
-            ("DELETE", f"{app}/emojis/{{emoji_id}}", self.delete_emoji),
-        ]
-        for base in (app, guild_app):
-            routes += [
-                ("GET", f"{base}/commands", self.list_commands),
-                ("PUT", f"{base}/commands", self.overwrite_commands),
-                ("POST", f"{base}/commands", self.upsert_command),
-                ("GET", f"{base}/commands/{{command_id}}", self.get_command),
-                ("PATCH", f"{base}/commands/{{command_id}}", self.edit_command),
-                ("DELETE", f"{base}/commands/{{command_id}}", self.delete_command),
-            ]
+        routes += [*self.emojis.routes(), *self.commands.routes()]
         return routes
 
     # -- channels and messages -----------------------------------------------------------------
@@ -486,150 +459,4 @@ class RestApi:
         await self._delete(self._hook_message(request))
         return web.Response(status=204)
 
-    # -- application emojis ----------------------------------------------------------------------
 
-    def _app(self, request: web.Request) -> None:
-        if path_int(request, "application_id") != self.world.application_id:
-            raise unknown("Application", 10002)
-
-    def _emoji(self, request: web.Request) -> AppEmoji:
-        self._app(request)
-        emoji = self.world.app_emojis.get(path_int(request, "emoji_id"))
-        if emoji is None:
-            raise unknown("Emoji", 10014)
-        return emoji
-
-    def _emoji_name(self, name: Any, keep: AppEmoji | None = None) -> str:
-        if not isinstance(name, str) or not EMOJI_NAME.fullmatch(name):
-            raise DiscordError(
-                400, 50035, "Invalid Form Body: name: 2 to 32 letters, digits or underscores"
-            )
-        if any(e.name == name and e is not keep for e in self.world.app_emojis.values()):
-            raise DiscordError(
-                400, 50035, "Invalid Form Body: name: Application emoji name already taken"
-            )
-        return name
-
-    async def list_emojis(self, request: web.Request) -> web.Response:
-        self._app(request)
-        return json_response({"items": [e.payload() for e in self.world.app_emojis.values()]})
-
-    async def create_emoji(self, request: web.Request) -> web.Response:
-        self._app(request)
-        body, _ = await read_body(request)
-        name = self._emoji_name(body.get("name"))
-        match = DATA_URI.fullmatch(str(body.get("image") or ""))
-        if match is None:
-            raise DiscordError(400, 50035, "Invalid Form Body: image: Invalid image data")
-        image = base64.b64decode(match["data"])
-        if len(image) > EMOJI_MAX_BYTES:
-            raise DiscordError(
-                400, 50045, f"File cannot be larger than {EMOJI_MAX_BYTES // 1024} kb."
-            )
-        if len(self.world.app_emojis) >= EMOJI_MAX_COUNT:
-            raise DiscordError(400, 30018, "Maximum number of emojis reached")
-        emoji = AppEmoji(self.world.ids.next(), name, image, match["type"], self.world.bot)
-        self.world.app_emojis[emoji.id] = emoji
-        self.world.touch()
-        return json_response(emoji.payload(), 201)
-
-    async def get_emoji(self, request: web.Request) -> web.Response:
-        return json_response(self._emoji(request).payload())
-
-    async def edit_emoji(self, request: web.Request) -> web.Response:
-        emoji = self._emoji(request)
-        body, _ = await read_body(request)
-        if "name" in body:
-            emoji.name = self._emoji_name(body["name"], keep=emoji)
-        self.world.touch()
-        return json_response(emoji.payload())
-
-    async def delete_emoji(self, request: web.Request) -> web.Response:
-        emoji = self._emoji(request)
-        del self.world.app_emojis[emoji.id]
-        self.world.touch()
-        return web.Response(status=204)
-
-    # -- application commands ------------------------------------------------------------------
-
-    def _commands(self, request: web.Request) -> tuple[int | None, list[JSON]]:
-        if path_int(request, "application_id") != self.world.application_id:
-            raise unknown("Application", 10002)
-        if "guild_id" not in request.match_info:
-            return None, self.world.global_commands
-        guild = self.guilds.guild(request)
-        return guild.id, self.world.guild_commands.setdefault(guild.id, [])
-
-    def _stored(self, command: JSON, guild_id: int | None, existing: list[JSON]) -> JSON:
-        """The command as Discord returns it; a command keeps its id across overwrites."""
-        kind = command.get("type", 1)
-        old = next(
-            (c for c in existing if c["name"] == command["name"] and c["type"] == kind), None
-        )
-        permissions = command.get("default_member_permissions")
-        stored = {
-            "name_localizations": None,
-            "description_localizations": None,
-            "options": [],
-            "contexts": None,
-            "integration_types": [0],
-            "nsfw": False,
-            "dm_permission": True,
-            **command,
-            "id": old["id"] if old else str(self.world.ids.next()),
-            "application_id": str(self.world.application_id),
-            "version": str(self.world.ids.next()),
-            "type": kind,
-            "description": command.get("description", ""),
-            "default_member_permissions": None if permissions is None else str(permissions),
-        }
-        if guild_id is not None:
-            stored["guild_id"] = str(guild_id)
-        return stored
-
-    async def list_commands(self, request: web.Request) -> web.Response:
-        return json_response(self._commands(request)[1])
-
-    async def overwrite_commands(self, request: web.Request) -> web.Response:
-        guild_id, existing = self._commands(request)
-        body, _ = await read_body(request)
-        check_commands(body)
-        stored = [self._stored(c, guild_id, existing) for c in body]
-        existing[:] = stored
-        self.world.command_syncs.append(CommandSync(guild_id, stored, time.monotonic()))
-        self.world.touch()
-        return json_response(stored)
-
-    async def upsert_command(self, request: web.Request) -> web.Response:
-        guild_id, existing = self._commands(request)
-        body, _ = await read_body(request)
-        check_commands([body])
-        stored = self._stored(body, guild_id, existing)
-        existing[:] = [c for c in existing if c["id"] != stored["id"]] + [stored]
-        self.world.touch()
-        return json_response(stored, 201)
-
-    def _command(self, request: web.Request) -> tuple[int | None, list[JSON], JSON]:
-        guild_id, existing = self._commands(request)
-        command = next((c for c in existing if c["id"] == request.match_info["command_id"]), None)
-        if command is None:
-            raise unknown("application command", 10063)
-        return guild_id, existing, command
-
-    async def get_command(self, request: web.Request) -> web.Response:
-        return json_response(self._command(request)[2])
-
-    async def edit_command(self, request: web.Request) -> web.Response:
-        guild_id, existing, command = self._command(request)
-        body, _ = await read_body(request)
-        updated = self._stored({**command, **body}, guild_id, existing)
-        check_commands([updated])
-        existing[existing.index(command)] = updated
-        self.world.touch()
-        return json_response(updated)
-
-    async def delete_command(self, request: web.Request) -> web.Response:
-        _, existing, command = self._command(request)
-        existing.remove(command)
-        self.world.touch()
-        return web.Response(status=204)
