@@ -108,7 +108,9 @@ class DiscordDouble:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         for method, path, handler in self.rest.routes():
             app.router.add_route(method, API_PREFIX + path, handler)
-        app.router.add_get("/attachments/{attachment_id}/{filename}", self.rest.get_upload)
+        app.router.add_get(
+            "/attachments/{attachment_id}/{filename}", self.rest.attachments.get_upload
+        )
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/resume", self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self._unknown_route)
