@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 
 from tools.discord_double import DiscordDouble, Interaction, Perm
+from tools.discord_double.clock import Snowflakes
 from tools.discord_double.faults import route_matches
-from tools.discord_double.state import Snowflakes
 
 
 @pytest.fixture

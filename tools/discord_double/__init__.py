@@ -5,19 +5,10 @@ See README.md in this folder for how to use it from a test.
 """
 
 from .driver import InteractionResult, SimulatedMember
+from .guilds import Channel, Guild, Member, Perm, Role
+from .messages import Interaction, Message, MessageVersion, Notification
 from .process import BotProcess
 from .server import DiscordDouble, RequestRecord
-from .state import (
-    Channel,
-    Guild,
-    Interaction,
-    Member,
-    Message,
-    MessageVersion,
-    Notification,
-    Perm,
-    Role,
-)
 
 __all__ = [
     "BotProcess",

@@ -14,20 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from .gateway import Gateway
-from .state import (
-    JSON,
-    Channel,
-    Flag,
-    Guild,
-    Interaction,
-    Member,
-    Message,
-    MessageVersion,
-    Notification,
-    Role,
-    World,
-    walk_components,
-)
+from .guilds import Channel, Guild, Member, Role
+from .messages import Flag, Interaction, Message, MessageVersion, Notification, walk_components
+from .payload import JSON
+from .world import World
 
 ChannelRef = Channel | str | None
 

@@ -23,7 +23,9 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from .state import JSON, Message, World
+from .messages import Message
+from .payload import JSON
+from .world import World
 
 log = logging.getLogger(__name__)
 

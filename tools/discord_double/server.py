@@ -12,26 +12,16 @@ from typing import Any, Self, TypeVar
 
 from aiohttp import web
 
+from .application import AppEmoji, CommandSync
 from .driver import SimulatedMember
 from .faults import API_PREFIX, Faults, route_matches
 from .gateway import Gateway, Intent, Session
-from .rest import BODY, DiscordError, RestApi, json_response
-from .state import (
-    JSON,
-    AppEmoji,
-    Channel,
-    CommandSync,
-    Guild,
-    Interaction,
-    Member,
-    Message,
-    MessageVersion,
-    Notification,
-    Overwrite,
-    Perm,
-    Role,
-    World,
-)
+from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
+from .messages import Interaction, Message, MessageVersion, Notification
+from .payload import JSON
+from .rest import BODY, DiscordError, json_response
+from .routes import RestApi
+from .world import World
 
 T = TypeVar("T")
 
@@ -118,7 +108,9 @@ class DiscordDouble:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         for method, path, handler in self.rest.routes():
             app.router.add_route(method, API_PREFIX + path, handler)
-        app.router.add_get("/attachments/{attachment_id}/{filename}", self.rest.get_upload)
+        app.router.add_get(
+            "/attachments/{attachment_id}/{filename}", self.rest.attachments.get_upload
+        )
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/resume", self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self._unknown_route)
