@@ -23,7 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.conformance.reference import Malformed, Unspecified, replay_text
+from tests.conformance.reference import Malformed, Unspecified
+from tests.conformance.replays import replay_text
 from tests.conformance.scenarios import random_case
 from tests.conformance.variant_scenarios import random_variant_case
 from tests.conformance.variants import VARIANTS

@@ -2,7 +2,7 @@
 HOUSE-RULES.md alone, to check the engine's `python -m engine.replay` against.
 
 It is deliberately plain: tiles are `(low, high)` tuples, seats are ints 0-3, team of a seat is
-`seat % 2`. `replay(scenario)` takes the parsed JSON object and returns the output object; input
+`seat % 2`. `replay_42(scenario)` takes the parsed JSON object and returns the output object; input
 the documents call malformed raises `Malformed`, and input they leave open (is it malformed or
 only illegal?) raises `Unspecified` rather than guessing.
 
@@ -10,7 +10,7 @@ only illegal?) raises `Unspecified` rather than guessing.
 ...          ["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"],
 ...          ["2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5"],
 ...          ["3-6", "4-4", "4-5", "4-6", "5-5", "5-6", "6-6"]]
->>> out = replay({"dealer": 3, "hands": hands, "actions": [
+>>> out = replay_42({"dealer": 3, "hands": hands, "actions": [
 ...     {"seat": 0, "action": "pass"}, {"seat": 1, "action": "pass"},
 ...     {"seat": 2, "action": "pass"}, {"seat": 3, "action": "pass"}]})
 >>> out["status"], out["outcome"]
@@ -19,7 +19,6 @@ only illegal?) raises `Unspecified` rather than guessing.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 Tile = tuple[int, int]
@@ -740,29 +739,22 @@ def variant_of(scenario: Any) -> str:
     return name
 
 
-def replay(scenario: Any) -> dict[str, Any]:
-    """The output object REPLAY.md specifies for one scenario; raises Malformed (or Unspecified
-    for input the documents leave open)."""
-    if variant_of(scenario) != "42":
-        from tests.conformance.variants import replay_variant  # it builds on this module
-
-        return replay_variant(scenario)
-    state = new_hand(scenario)
+def run_actions(state: Any, actions: list[Any]) -> list[dict[str, Any]]:
+    """Each action applied in turn to ``state`` (42's hand or a variant's): its result entry,
+    a refusal's with the reason (R-ILLEGAL: a refused action changes nothing)."""
     results: list[dict[str, Any]] = []
-    for action in scenario.get("actions", []):
+    for action in actions:
         try:
             state.apply(action)
         except Refused as refusal:
             results.append({"ok": False, "reason": str(refusal)})
         else:
             results.append({"ok": True})
-    return state.output(results)
+    return results
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    """Like `replay`, from the JSON text; text that is not JSON is malformed."""
-    try:
-        scenario = json.loads(text)
-    except ValueError as error:
-        raise Malformed(f"not JSON: {error}") from error
-    return replay(scenario)
+def replay_42(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The output object REPLAY.md specifies for one scenario of 42; raises Malformed (or
+    Unspecified for input the documents leave open)."""
+    state = new_hand(scenario)
+    return state.output(run_actions(state, scenario.get("actions", [])))

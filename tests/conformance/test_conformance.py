@@ -41,7 +41,7 @@ def test_differences_compare_ok_only_in_results() -> None:
 
 def test_shrink_keeps_the_kind_of_disagreement() -> None:
     """A fake engine that refuses every second pass: shrinking ends at a two-action scenario."""
-    from tests.conformance.reference import replay_text
+    from tests.conformance.replays import replay_text
 
     def stubborn(texts: list[str]) -> list[dict[str, object]]:
         outputs = []

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.reference import Malformed, Unspecified, replay, replay_text
+from tests.conformance.reference import Malformed, Unspecified
+from tests.conformance.replays import replay, replay_text
 from tests.conformance.scenarios import random_case, random_scenario
 
 # Sixes trump example of RULES.md: A=0 leads 5-5, B=1 plays 3-5, C=2 plays 0-5, D=3 has no five.

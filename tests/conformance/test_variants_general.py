@@ -17,12 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.reference import (
-    VARIANT_NAMES,
-    Malformed,
-    Refused,
-    replay,
-)
+from tests.conformance.reference import VARIANT_NAMES, Malformed, Refused
+from tests.conformance.replays import replay
 from tests.conformance.variant_helpers import (
     MOON,
     Action,

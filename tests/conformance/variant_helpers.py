@@ -7,7 +7,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.conformance.reference import replay, tile_name
+from tests.conformance.reference import tile_name
+from tests.conformance.replays import replay
 from tests.conformance.variants import (
     MOON_EXAMPLE,
     VARIANTS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conformance.reference import Refused
+from tests.conformance.reference import run_actions
 from tests.conformance.variants.games import VARIANTS, parse_variant_tile
 from tests.conformance.variants.hand import VariantHand
 from tests.conformance.variants.validation import validate_variant
@@ -28,12 +28,4 @@ def new_variant_hand(scenario: dict[str, Any]) -> VariantHand:
 def replay_variant(scenario: dict[str, Any]) -> dict[str, Any]:
     """The output object REPLAY.md's "Variants" section specifies for one scenario."""
     state = new_variant_hand(scenario)
-    results: list[dict[str, Any]] = []
-    for action in scenario.get("actions", []):
-        try:
-            state.apply(action)
-        except Refused as refusal:
-            results.append({"ok": False, "reason": str(refusal)})
-        else:
-            results.append({"ok": True})
-    return state.output(results)
+    return state.output(run_actions(state, scenario.get("actions", [])))
