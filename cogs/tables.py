@@ -29,12 +29,18 @@ from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
-from . import games, render
+from . import games
 from .components import DYNAMIC_ITEMS, EndButton, KeepButton, dispatched, serve, unserve
 from .faces import Faces
 from .guide import help_message, last_trick_message, rules_message
 from .hints import hint_text
 from .live import Notice, OpenPanels, TableMessages
+from .messages.away import away_menu
+from .messages.panel import panel_message
+from .messages.reply import Reply
+from .messages.standings import leaderboard_message, stats_message
+from .messages.summary import review_message
+from .messages.words import voice
 from .pictured import show_hand
 from .pictures import Pictures
 from .pings import TurnPings
@@ -441,11 +447,11 @@ class Tables(commands.GroupCog, name="Tables",
         guild_id = interaction.guild_id
         kind = GameKind(game.value) if game is not None else GameKind.MARKS
 
-        async def work() -> render.Reply:
+        async def work() -> Reply:
             standings = await self.service.leaderboard(guild_id, game=kind)
             computers = await self.service.computer_standings(guild_id, kind)
             guild_name = interaction.guild.name if interaction.guild is not None else ""
-            return render.leaderboard_message(
+            return leaderboard_message(
                 standings, normalize_locale(interaction.guild_locale) or locale_of(interaction),
                 guild_name, computers, kind)
 
@@ -513,7 +519,7 @@ class Tables(commands.GroupCog, name="Tables",
         who_ = member or interaction.user
         stats = await within_window(interaction, self.service.member_stats(
             interaction.guild_id, who_.id))
-        reply = render.stats_message(stats, who_.mention, locale_of(interaction))
+        reply = stats_message(stats, who_.mention, locale_of(interaction))
         await send_private(interaction, None, embed=reply.embed)
 
     @app_commands.command(name=locale_str("end", msgctxt="command name"),
@@ -544,13 +550,13 @@ class Tables(commands.GroupCog, name="Tables",
     async def on_end_confirmed(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
         await within_window(interaction, self._close(interaction, table_id), update=True)
-        await self._edit_source(interaction, render.Reply(t(
+        await self._edit_source(interaction, Reply(t(
             locale_of(interaction), "The table is closed. An unfinished game adds nothing to"
                                     " the leaderboard.")))
 
     async def on_end_cancelled(self, interaction: discord.Interaction[Any],
                                table_id: int) -> None:
-        await self._edit_source(interaction, render.Reply(t(locale_of(interaction),
+        await self._edit_source(interaction, Reply(t(locale_of(interaction),
                                                             "The game goes on.")))
 
     async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -619,7 +625,7 @@ class Tables(commands.GroupCog, name="Tables",
             raise Refusal("A computer player can stand in only while a game is on.")
         if table.seat_of(interaction.user.id) is None:
             raise Refusal("Only the players at this table can let a computer player stand in.")
-        reply = render.away_menu(table, locale_of(interaction), interaction.user.id)
+        reply = away_menu(table, locale_of(interaction), interaction.user.id)
         await send_private(interaction, reply.content, view=reply.view)
 
     async def on_away(self, interaction: discord.Interaction[Any], table_id: int,
@@ -628,7 +634,7 @@ class Tables(commands.GroupCog, name="Tables",
         vote = await within_window(interaction, self.service.vote_away(
             table_id, interaction.user.id, seat))
         self._touch(table_id)
-        locale = render.voice(locale_of(interaction), vote.snapshot.table)
+        locale = voice(locale_of(interaction), vote.snapshot.table)
         player = vote.snapshot.table.player(seat)
         if vote.handed_over:
             self.panels.refresh_table(table_id)
@@ -647,7 +653,7 @@ class Tables(commands.GroupCog, name="Tables",
             table_id, interaction.user.id, seat), update=True)
         self._touch(table_id)
         await self._show_panel(interaction, panel, notice=t(
-            render.voice(locale_of(interaction), panel.table),
+            voice(locale_of(interaction), panel.table),
             "Welcome back: you play {seat} again.", seat=seat))
 
     async def on_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -656,10 +662,10 @@ class Tables(commands.GroupCog, name="Tables",
         await self._show_panel(interaction, panel)
 
     async def on_review(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        async def work() -> render.Reply:
+        async def work() -> Reply:
             summary = await self.service.last_hand(table_id)
             table = (await self.service.snapshot(table_id)).table
-            return render.review_message(summary, table, locale_of(interaction))
+            return review_message(summary, table, locale_of(interaction))
 
         reply = await within_window(interaction, work())
         await send_private(interaction, None, embed=reply.embed)
@@ -667,7 +673,7 @@ class Tables(commands.GroupCog, name="Tables",
     async def on_last_trick(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
         await send_private(interaction, last_trick_message(
-            snapshot, render.voice(locale_of(interaction), snapshot.table)))
+            snapshot, voice(locale_of(interaction), snapshot.table)))
 
     async def on_guide(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         snapshot = await within_window(interaction, self.service.snapshot(table_id))
@@ -728,7 +734,7 @@ class Tables(commands.GroupCog, name="Tables",
         async def work() -> tuple[Panel, str]:
             panel = await self.service.hint_panel(table_id, interaction.user.id, hand, count)
             hint = await self.autoplay.thinker.hint(panel.observation)
-            return panel, hint_text(render.voice(locale_of(interaction), panel.table), hint)
+            return panel, hint_text(voice(locale_of(interaction), panel.table), hint)
 
         panel, text = await within_window(interaction, work(), update=True)
         await self._show_panel(interaction, panel, notice=text)
@@ -856,7 +862,7 @@ class Tables(commands.GroupCog, name="Tables",
                           notice: str | None = None, piles: int | None = None) -> None:
         """The panel in place when the click came from it, else as a new private message."""
         locale = locale_of(interaction)
-        reply = await show_hand(render.panel_message(panel, locale, notice=notice, piles=piles,
+        reply = await show_hand(panel_message(panel, locale, notice=notice, piles=piles,
                                                      faces=self.faces.known),
                                 panel, locale, self.pictures)
         source = interaction.message
@@ -871,7 +877,7 @@ class Tables(commands.GroupCog, name="Tables",
                              None if notice is None else Notice.on(panel, notice))
 
     @staticmethod
-    async def _edit_source(interaction: discord.Interaction[Any], reply: render.Reply) -> None:
+    async def _edit_source(interaction: discord.Interaction[Any], reply: Reply) -> None:
         if interaction.response.is_done():
             await interaction.edit_original_response(**reply.edit_kwargs())
         else:
@@ -904,14 +910,14 @@ class Tables(commands.GroupCog, name="Tables",
 
     @staticmethod
     async def _post(channel: discord.PartialMessageable,
-                    reply: render.Reply) -> discord.Message:
+                    reply: Reply) -> discord.Message:
         try:
             return await channel.send(**reply.send_kwargs())
         except discord.Forbidden:
             raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
                           " and Embed Links permissions here.") from None
 
-    async def _retire_finished(self, table: TableRecord, reply: render.Reply) -> None:
+    async def _retire_finished(self, table: TableRecord, reply: Reply) -> None:
         """The finished game's message, once its rematch is on: the result and a link."""
         if table.message_id is None:
             return
