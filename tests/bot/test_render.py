@@ -87,7 +87,7 @@ def check_game(game: Game) -> None:
         assert not linked_tiles(text) & captured, text
     for seat in SEATS:
         panel = panel_message(Panel(TABLE, seat, observe(game, seat), 7), "en-US",
-                                     piles=1 + seat % 2)
+                              piles=1 + seat % 2)
         check_limits(panel)
         own = set(hand.hand_of(seat))
         for text in texts(panel):
@@ -289,5 +289,5 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
                         " 0 won · contracts: 1 bid, 0 made")
     assert "one game per seat" in str(board.embed.footer.text)
     only_bots = leaderboard_message([], None, "guild",
-                                           [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
+                                    [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
     assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]
