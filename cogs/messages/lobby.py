@@ -28,6 +28,8 @@ from .words import LEVEL_NAMES, voice
 
 
 def lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
+    """The table message before the start, after its first ``lines``: the seats taken, and
+    the lobby's buttons."""
     table = snapshot.table
     locale = voice(table.locale, table)
     seated = sum(1 for p in table.seats if p is not None)
