@@ -4,7 +4,8 @@ message catalog of the reader's language.
 A message id is the whole English sentence with ``{named}`` placeholders, as gettext expects, so
 a translator always sees a full sentence and never assembles one from fragments. Parameters that
 are engine values (a seat, a team, a trump, a tile) are named in the reader's language here, in
-one place, so that no caller formats them by hand. Seats and sides are named as the table
+one place (their message ids are written in :mod:`bot.vocabulary`), so that no caller formats
+them by hand. Seats and sides are named as the table
 being read about names them (:class:`Reader`): compass seats at four, numbered seats at three,
 team colours at six and eight.
 
@@ -33,21 +34,24 @@ from engine import Domino, Seat, Team, Trump
 from engine.seats import Naming, Seating
 from engine.trumps import Called, Led
 
+from .vocabulary import (
+    CALLED_WORDS,
+    COLOURED_SEATS,
+    COLOURED_SIDES,
+    COMPASS_SEATS,
+    COMPASS_SIDES,
+    NUMBERED_SEAT,
+    SUIT_WORDS,
+    TRUMP_NAMES,
+    TRUMP_TITLES,
+)
+from .vocabulary import N_ as N_  # the markers, for every other module
+from .vocabulary import NN_ as NN_
+
 DEFAULT_LOCALE = "en-US"
 DOMAIN = "messages"
 
 log = logging.getLogger(__name__)
-
-
-def N_(msgid: str) -> str:
-    """Marks ``msgid`` for the catalogs where it is written down, away from the call of
-    :func:`t` that translates it (gettext's "no-op" marker): it returns ``msgid`` unchanged."""
-    return msgid
-
-
-def NN_(singular: str, plural: str) -> tuple[str, str]:
-    """:func:`N_` for a count's two message ids, said later by :func:`tn` or ``ngettext``."""
-    return singular, plural
 
 
 def catalog_dir() -> Traversable:
@@ -186,36 +190,6 @@ def tn(locale: Locale, singular: str, plural: str, n: int, **params: object) -> 
     """
     return _lookup_plural(locale, singular, plural, n).format_map(
         _localized(locale, {"n": n, **params}))
-
-
-# Names of engine values. Each is its own message id, so a catalog can translate them.
-SUIT_WORDS: tuple[str, ...] = (
-    N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"), N_("sixes"),
-    N_("sevens"), N_("eights"), N_("nines"))
-"""Each number suit, by its number, as said within a sentence ("fives led")."""
-CALLED_WORDS: Mapping[Called, str] = {Called.TRUMPS: N_("trumps"), Called.DOUBLES: N_("doubles")}
-"""What a lead calls for when it is not a number (R-LED-SUIT)."""
-TRUMP_NAMES: Mapping[Trump, str] = {
-    **{Trump.of_suit(n): word for n, word in enumerate(SUIT_WORDS)},
-    Trump.DOUBLES: N_("doubles"), Trump.NONE: N_("no trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.CLOSEST_TO_SEVEN: N_("Sevens")}
-TRUMP_TITLES: Mapping[Trump, str] = {
-    Trump.BLANKS: N_("Blanks"), Trump.ONES: N_("Ones"), Trump.TWOS: N_("Twos"),
-    Trump.THREES: N_("Threes"), Trump.FOURS: N_("Fours"), Trump.FIVES: N_("Fives"),
-    Trump.SIXES: N_("Sixes"), Trump.SEVENS: N_("Sevens"), Trump.EIGHTS: N_("Eights"),
-    Trump.NINES: N_("Nines"), Trump.DOUBLES: N_("Doubles"),
-    Trump.NONE: N_("No trump (follow me)"), Trump.NELLO: N_("Nello"),
-    Trump.CLOSEST_TO_SEVEN: N_("Sevens"),
-}
-"""A trump on its own, as a choice in a list (``TRUMP_NAMES`` are said within sentences)."""
-
-COMPASS_SEATS = (N_("North"), N_("East"), N_("South"), N_("West"))
-COMPASS_SIDES = (N_("North–South"), N_("East–West"))
-COLOURED_SEATS = (N_("Red {n}"), N_("Blue {n}"), N_("Green {n}"))
-"""A seat at six or eight: its team's colour and its number within the team."""
-COLOURED_SIDES = (N_("Red"), N_("Blue"), N_("Green"))
-NUMBERED_SEAT = N_("Seat {n}")
-"""A seat at three, where everybody plays for themselves."""
 
 
 def name(locale: Locale, value: Seat | Team | Trump) -> str:

@@ -13,7 +13,8 @@ from engine import DEFAULT_OPTIONS, Options
 from engine.variants import FORTY_TWO, Variant
 
 from .games import game_title
-from .render import COLOUR, Reply, tiles
+from .messages.reply import COLOUR, Reply
+from .messages.words import tiles
 
 COMMAND_NAME = "command name"
 """The message context of the slash commands' names in the catalogs."""

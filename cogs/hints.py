@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from bot.i18n import N_, Locale, t
 from engine.players.hints import Hint, Reason
 
-from .render import action_label
+from .messages.words import action_label
 
 REASONS: Mapping[Reason, str] = {
     Reason.BID: N_("{action}: your hand should make it on {trump}."),

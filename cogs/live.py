@@ -20,8 +20,10 @@ import discord
 from bot.keyed import KeyedWorkers
 from bot.service import Panel, Refusal, TableService, TableSnapshot, Unrestorable
 
-from . import render
 from .faces import Faces
+from .messages.panel import expired_panel, panel_message
+from .messages.reply import Reply
+from .messages.table import table_message
 from .pictured import show_hand, show_table
 from .pictures import Pictures
 
@@ -47,9 +49,9 @@ class TableMessages:
         self._behind: set[int] = set()
         """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
 
-    async def reply(self, snapshot: TableSnapshot) -> render.Reply:
+    async def reply(self, snapshot: TableSnapshot) -> Reply:
         """The table message for ``snapshot``: its text and its picture."""
-        return await show_table(render.table_message(snapshot), snapshot, self.pictures)
+        return await show_table(table_message(snapshot), snapshot, self.pictures)
 
     def touch(self, table_id: int) -> None:
         """The table changed: draw it again soon."""
@@ -211,7 +213,7 @@ class OpenPanels:
             self._forget(key, entry)
             return
         notice = entry.notice
-        reply = await show_hand(render.panel_message(
+        reply = await show_hand(panel_message(
             panel, entry.locale, faces=self.faces.known,
             notice=notice.text if notice is not None and notice.holds(panel) else None),
             panel, entry.locale, self.pictures)
@@ -222,10 +224,10 @@ class OpenPanels:
         one, rather than going quietly stale."""
         if self._open.get(key) is not entry:
             return
-        await self._edit(key, entry, render.expired_panel(entry.locale, key[0]))
+        await self._edit(key, entry, expired_panel(entry.locale, key[0]))
         self._forget(key, entry)
 
-    async def _edit(self, key: tuple[int, int], entry: _OpenPanel, reply: render.Reply) -> None:
+    async def _edit(self, key: tuple[int, int], entry: _OpenPanel, reply: Reply) -> None:
         try:
             await entry.interaction.edit_original_response(**reply.edit_kwargs())
         except discord.HTTPException as error:

@@ -13,8 +13,9 @@ from bot.records import TableRecord
 from bot.service import Panel, TableSnapshot
 
 from .games import leftover_word
+from .messages.reply import Picture, Reply
+from .messages.words import words
 from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
-from .render import Picture, Reply, words
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"

@@ -18,7 +18,8 @@ from bot.i18n import N_, title
 from bot.service import Panel, Refusal
 from engine import Action, Bid, NameTrump, Pass, Play, Trump, parse_action
 
-from . import render
+from .messages.panel import panel_status
+from .messages.words import action_label, bid_text
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -53,9 +54,9 @@ def choices(call: Call, panel: Panel, locale: str | None,
         if isinstance(action, NameTrump):  # the piles are an option of their own
             offered.setdefault(action.trump.code, title(locale, action.trump))
         else:
-            offered.setdefault(str(action), render.action_label(locale, action))
+            offered.setdefault(str(action), action_label(locale, action))
     if not offered:
-        reason = render.panel_status(locale, panel)
+        reason = panel_status(locale, panel)
         return [app_commands.Choice(name=reason[:100], value=NOTHING)]
     typed = _normal(current)
     found = [app_commands.Choice(name=name[:100], value=value)
@@ -112,10 +113,10 @@ def _names(action: Action, locale: str | None) -> Iterator[str]:
     text = str(action)
     yield _normal(text)
     yield _normal(text.partition(":")[2])
-    yield _normal(render.action_label(locale, action))
+    yield _normal(action_label(locale, action))
     yield _normal(action.title)
     if isinstance(action, Bid):
-        yield _normal(render.bid_text(locale, action))
+        yield _normal(bid_text(locale, action))
 
 
 def _tile_text(wanted: str) -> str | None:

@@ -141,9 +141,9 @@ PictureHook = Callable[[TableSnapshot], Coroutine[Any, Any, None]]
 def picture_hook(figures: Figures) -> PictureHook:
     import discord
 
+    from cogs.messages.reply import Reply
     from cogs.pictured import show_table
     from cogs.pictures import Pictures
-    from cogs.render import Reply
 
     pictures = Pictures()
 

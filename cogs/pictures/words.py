@@ -3,8 +3,10 @@
 Each field's English default is also its message id (the bot's catalogs already hold many of
 them): :meth:`Words.translated` maps every one through the caller's catalog, so the pictures
 never translate anything themselves and the catalogs see whole phrases with ``{named}``
-placeholders, as gettext expects. A count ("1 mark", "2 marks") is chosen by the catalog's
-plural rule when it is said, since languages differ on which numbers are plural.
+placeholders, as gettext expects. The names of engine values (seats, sides, trumps, suits)
+are those of :mod:`bot.vocabulary`, so a picture names them as the text does. A count ("1 mark",
+"2 marks") is chosen by the catalog's plural rule when it is said, since languages differ on
+which numbers are plural.
 
 A table's own names come from the caller too, already in the reader's language, sized for its
 variant: :meth:`Words.for_table` sets the seat names (one per seat, clockwise from seat 0), the
@@ -26,7 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_, NN_
+from bot.vocabulary import CALLED_WORDS, COMPASS_SEATS, COMPASS_SIDES, SUIT_WORDS, TRUMP_NAMES
 from engine.actions import Bid, BidKind
+from engine.trumps import Called, Trump
 
 Plural = Callable[[str, str, int], str]
 """``ngettext``: the singular or plural message for a number, translated."""
@@ -43,16 +47,14 @@ def signed(n: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    seats: tuple[str, ...] = (N_("North"), N_("East"), N_("South"), N_("West"))
-    sides: tuple[str, ...] = (N_("North–South"), N_("East–West"))
-    trumps: tuple[str, ...] = (N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"),
-                               N_("fives"), N_("sixes"), N_("doubles"),
-                               N_("no trump (follow me)"), N_("Nello"), N_("Sevens"))
+    seats: tuple[str, ...] = COMPASS_SEATS
+    sides: tuple[str, ...] = COMPASS_SIDES
+    trumps: tuple[str, ...] = tuple(TRUMP_NAMES[Trump(value)]
+                                    for value in range(Trump.CLOSEST_TO_SEVEN + 1))
     """Trump names by the engine's ``Trump`` value."""
-    suits: tuple[str, ...] = (N_("blanks"), N_("ones"), N_("twos"), N_("threes"), N_("fours"),
-                              N_("fives"), N_("sixes"), N_("sevens"), N_("eights"), N_("nines"))
-    trumps_led: str = N_("trumps")
-    doubles_led: str = N_("doubles")
+    suits: tuple[str, ...] = SUIT_WORDS
+    trumps_led: str = CALLED_WORDS[Called.TRUMPS]
+    doubles_led: str = CALLED_WORDS[Called.DOUBLES]
     hand: str = N_("Hand {hand}")
     bidding: str = N_("Bidding")
     high_bid: str = N_("High bid: {bid} ({seat})")

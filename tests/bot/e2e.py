@@ -318,8 +318,8 @@ async def audit_when_drawn(double: DiscordDouble, live_bot: Any, table_id: int, 
                            message_of: Callable[[DiscordDouble], Message]) -> None:
     """Before a computer player's move: once the table message shows the game as it is and
     nothing is in flight, audit everything drawn so far (so a trick is seen in progress)."""
-    from cogs import render
-    expected = render.table_message(await live_bot.bot.service.snapshot(table_id))
+    from cogs.messages.table import table_message
+    expected = table_message(await live_bot.bot.service.snapshot(table_id))
     assert expected.embed is not None
     want = (expected.content or "", expected.embed.description,
             [(f.name, f.value) for f in expected.embed.fields])

@@ -4,9 +4,9 @@ not), the same public state gives the same bytes, and a panel's picture is its o
 
 from __future__ import annotations
 
+from cogs.messages.words import words
 from cogs.pictured import seat_names
 from cogs.pictures import draw_hand, draw_table, hand_scene, table_scene
-from cogs.render import words
 from engine import observe
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Table, table_state

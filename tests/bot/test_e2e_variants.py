@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
-from cogs import render
+from bot.i18n import t
+from cogs.games import game_title
+from cogs.messages import table as table_room
+from cogs.messages.panel import offered_bids
+from cogs.messages.words import voice
 from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Phase, Play, Seat
 from engine.seats import ALL_SEATS
 from engine.variants import VARIANTS, variant_named
@@ -30,7 +34,7 @@ def choose(game: Game, rng: random.Random) -> Action:
     legal = game.legal_actions()
     if Pass() in legal and rng.random() < 0.6:
         return Pass()
-    return rng.choice(render.offered_bids(legal) if Pass() in legal else legal)
+    return rng.choice(offered_bids(legal) if Pass() in legal else legal)
 
 
 async def perform(member: SimulatedMember, panel: Message, action: Action) -> InteractionResult:
@@ -109,8 +113,8 @@ async def test_one_member_plays_a_whole_game_with_computer_players(
     final = table_state(live_bot.db, table_id)
     assert final.winner is not None and final.variant is variant
     assert members.actions > 5
-    shown = render.table_message(await live_bot.bot.service.snapshot(table_id))
-    assert shown.embed is not None and shown.embed.title == render.game_title(None, variant)
+    shown = table_room.table_message(await live_bot.bot.service.snapshot(table_id))
+    assert shown.embed is not None and shown.embed.title == game_title(None, variant)
     assert "Game over" in {field["name"] for field in message.embeds[0].get("fields") or []}
     assert members.audit.versions_checked > 50
     assert not double.failed_interactions and not double.late_answers
@@ -133,10 +137,10 @@ async def test_a_table_of_members_plays_a_hand(name: str, discord_double: Discor
     first = seats[ALL_SEATS[0]]
     assert not (await first.slash("42 new", game=name)).failed
     table_id = latest_table_id(live_bot.db)
-    seat_names = {seat: render.voice(None, (await live_bot.bot.service.snapshot(
+    seat_names = {seat: voice(None, (await live_bot.bot.service.snapshot(
         table_id)).table) for seat in seats}
     for seat, member in list(seats.items())[1:]:
-        label = render.t(seat_names[seat], "Sit {seat}", seat=seat)
+        label = t(seat_names[seat], "Sit {seat}", seat=seat)
         sat = await member.click(table_message(double), label=label)
         assert not sat.failed, sat
     await double.wait_for(lambda: any(c.get("label") == "Start" and not c.get("disabled")
@@ -224,7 +228,7 @@ class ProcessTable:
 
 def highest_call(game: Game) -> Action:
     """The highest call the panel offers: the member wants to win the auction."""
-    return render.offered_bids(game.legal_actions())[-1]
+    return offered_bids(game.legal_actions())[-1]
 
 
 BOT_ENV = {"LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.05",

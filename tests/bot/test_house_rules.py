@@ -17,7 +17,12 @@ from bot.house_rules import InvalidChoice, options_from, parse_preset, rules_tex
 from bot.records import GameKind, Player, Status, TableRecord
 from bot.service import Panel, Refusal, TableService, TableSnapshot
 from bot.storage import Storage
-from cogs import render
+from cogs.messages.panel import panel_message
+from cogs.messages.reply import Reply
+from cogs.messages.standings import leaderboard_message
+from cogs.messages.summary import review_message, summary_text
+from cogs.messages.table import table_message
+from cogs.messages.words import action_label
 from engine import (
     SEATS,
     Action,
@@ -65,7 +70,7 @@ def table_record(options: Options, status: Status = Status.PLAYING) -> TableReco
                        options=options)
 
 
-def description(reply: render.Reply) -> str:
+def description(reply: Reply) -> str:
     assert reply.embed is not None
     return reply.embed.description or ""
 
@@ -164,7 +169,7 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         seat = next(s for s, u in SEATED.items() if u == standing.user_id)
         assert standing.points_won == observation.score[FOUR_SEATS.side_of[seat]]
         assert standing.games_won == (FOUR_SEATS.side_of[seat] == observation.winner)
-    reply = render.leaderboard_message(board, None, "guild", (), GameKind.POINTS)
+    reply = leaderboard_message(board, None, "guild", (), GameKind.POINTS)
     assert "250-point games" in texts(reply)[0] and "points scored" in texts(reply)[1]
     for user in SEATED.values():
         agreed = await service.rematch(table_id, user)
@@ -187,7 +192,7 @@ async def test_new_with_rules_and_bots_starts_with_them(service: TableService) -
 
 def test_the_lobby_offers_the_rules_select_with_the_rules_in_force() -> None:
     options = Options(nello=True, nello_doubles=NelloDoubles.LOW, splash=True, splash_marks=2)
-    reply = render.table_message(TableSnapshot(table_record(options, Status.LOBBY), None))
+    reply = table_message(TableSnapshot(table_record(options, Status.LOBBY), None))
     check_limits(reply)
     assert "House rules: Nello (doubles low), Splash (2 marks)." in description(reply)
     assert reply.view is not None
@@ -204,7 +209,7 @@ def test_the_lobby_offers_the_rules_select_with_the_rules_in_force() -> None:
     Options(points_game=True), SPECIALS,
 ])
 def test_every_table_message_lists_its_rules(options: Options) -> None:
-    reply = render.table_message(snapshot_of(Game.new("line", options), options))
+    reply = table_message(snapshot_of(Game.new("line", options), options))
     check_limits(reply)
     text = description(reply)
     assert rules_text(None, options) in text
@@ -219,12 +224,12 @@ def test_nello_shows_who_sits_out_and_tricks_of_three() -> None:
     observation = observe(game, None)
     out = observation.sitting_out
     assert out is not None
-    contract = next(f["value"] for f in render.table_message(
+    contract = next(f["value"] for f in table_message(
         snapshot_of(game, SPECIALS)).embed.to_dict()["fields"]  # type: ignore[union-attr]
         if f["name"] == "Contract")
     assert f"{seat_title(out)} <@{100 + out}> sits out this hand" in contract
     panel = Panel(table_record(SPECIALS), out, observe(game, out), 0)
-    assert "You sit out this hand" in texts(render.panel_message(panel, None))[1]
+    assert "You sit out this hand" in texts(panel_message(panel, None))[1]
     while game.hand_number == 1 and not game.hand.tricks:
         game = game.apply(game.to_act, game.legal_actions()[0])  # type: ignore[arg-type]
     hand = game.hand if game.hand_number == 1 else game.previous
@@ -235,7 +240,7 @@ def test_sevens_lays_every_hand_face_up_in_the_engines_order() -> None:
     game = declare(SPECIALS, "sevens-table", Trump.CLOSEST_TO_SEVEN)
     observation = observe(game, None)
     assert observation.open_hands is not None
-    reply = render.table_message(snapshot_of(game, SPECIALS))
+    reply = table_message(snapshot_of(game, SPECIALS))
     check_limits(reply)
     fields = {f["name"]: f["value"] for f in reply.embed.to_dict()["fields"]}  # type: ignore
     shown = fields["Hands face up (Sevens)"].splitlines()
@@ -244,11 +249,11 @@ def test_sevens_lays_every_hand_face_up_in_the_engines_order() -> None:
                      for seat in SEATS if hands[seat]]
     no_sevens = declare(SPECIALS, "sevens-table", Trump.FIVES)
     assert "Hands face up (Sevens)" not in str(
-        render.table_message(snapshot_of(no_sevens, SPECIALS)).embed.to_dict())  # type: ignore
+        table_message(snapshot_of(no_sevens, SPECIALS)).embed.to_dict())  # type: ignore
 
 
 def offered(panel: Panel) -> set[str]:
-    reply = render.panel_message(panel, None)
+    reply = panel_message(panel, None)
     assert reply.view is not None
     return {o["value"] for row in reply.view.to_components() for c in row["components"]
             for o in c.get("options", [])}
@@ -270,7 +275,7 @@ def test_the_panel_offers_special_bids_and_declarations_only_when_legal() -> Non
         if seen_splash and seen_without:
             break
     assert seen_splash and seen_without
-    label = render.action_label("pt-BR", Bid(marks=3, kind=BidKind.SPLASH))
+    label = action_label("pt-BR", Bid(marks=3, kind=BidKind.SPLASH))
     assert label == "Respingo (3 marcas)"
     # The declarer's trump select, once the piles are chosen, offers Nello and Sevens.
     game = Game.new("declare", SPECIALS)
@@ -280,7 +285,7 @@ def test_the_panel_offers_special_bids_and_declarations_only_when_legal() -> Non
     declarer = game.to_act
     assert declarer is not None
     panel = Panel(table_record(SPECIALS), declarer, observe(game, declarer), 0)
-    reply = render.panel_message(panel, "it", piles=1)
+    reply = panel_message(panel, "it", piles=1)
     assert {"trump:nello:1", "trump:sevens:1"} <= offered_with(reply)
     plain = Game.new("declare", Options())
     plain = plain.apply(plain.to_act, Bid(marks=1))  # type: ignore[arg-type]
@@ -289,10 +294,10 @@ def test_the_panel_offers_special_bids_and_declarations_only_when_legal() -> Non
     assert plain.to_act is not None
     panel = Panel(table_record(Options()), plain.to_act, observe(plain, plain.to_act), 0)
     assert not {"trump:nello:1", "trump:sevens:1"} & offered_with(
-        render.panel_message(panel, None, piles=1))
+        panel_message(panel, None, piles=1))
 
 
-def offered_with(reply: render.Reply) -> set[str]:
+def offered_with(reply: Reply) -> set[str]:
     assert reply.view is not None
     return {o["value"] for row in reply.view.to_components() for c in row["components"]
             for o in c.get("options", [])}
@@ -317,14 +322,14 @@ def test_splash_partner_names_trump_and_the_summaries_say_how_it_went() -> None:
     partner = FOUR_SEATS.partner(declarer)
     panel = Panel(table_record(options), partner, observe(game, partner), 0)
     assert "Your partner bid Splash (3 marks): you name trump and lead." in texts(
-        render.panel_message(panel, None))[1]
+        panel_message(panel, None))[1]
     trump = next(a for a in game.legal_actions() if isinstance(a, NameTrump)
                  and a.trump is Trump.SIXES)
     game = game.apply(FOUR_SEATS.partner(declarer), trump)
     game = finish_hand(game)
     summary = summarize(game)
     assert summary is not None
-    review = texts(render.review_message(summary, table_record(options), None))
+    review = texts(review_message(summary, table_record(options), None))
     assert f"Trump: {seat_title(FOUR_SEATS.partner(declarer))} named sixes." in review[1]
     assert "bid Splash (3 marks)" in review[1]
 
@@ -340,7 +345,7 @@ def test_nello_and_points_summaries() -> None:
     game = finish_hand(declare(SPECIALS, "nello-summary", Trump.NELLO))
     summary = summarize(game)
     assert summary is not None and summary.trump is Trump.NELLO
-    line = render.summary_text(None, summary, table_record(SPECIALS))
+    line = summary_text(None, summary, table_record(SPECIALS))
     assert "played Nello and took" in line
     assert ("took no trick" in line) == summary.result.made
     points = Options(points_game=True)
@@ -352,9 +357,9 @@ def test_nello_and_points_summaries() -> None:
     summary = summarize(game)
     assert summary is not None and summary.result.score is not None
     assert len(game.previous.tricks) == 7  # type: ignore[union-attr]
-    line = render.summary_text("it", summary, table_record(points))
+    line = summary_text("it", summary, table_record(points))
     assert f"Nord–Sud {summary.result.score[0]}, Est–Ovest {summary.result.score[1]}." in line
-    message = render.table_message(snapshot_of(game, points))
+    message = table_message(snapshot_of(game, points))
     check_limits(message)
     assert f"Score: North–South {game.score[0]} · East–West {game.score[1]}" in description(
         message)

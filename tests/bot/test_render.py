@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from bot.i18n import led_name
 from bot.records import ComputerStanding, Level, Player, Standing, Status, TableRecord
 from bot.service import Panel, TableSnapshot
-from cogs import render
+from cogs.messages.away import away_menu
+from cogs.messages.panel import panel_message
+from cogs.messages.reply import Reply
+from cogs.messages.standings import leaderboard_message
+from cogs.messages.table import table_message
+from cogs.messages.words import action_label
 from engine import (
     SEATS,
     Bid,
@@ -36,7 +41,7 @@ TABLE = TableRecord(id=12345, guild_id=1, channel_id=2, message_id=3, creator_id
                     seats=tuple(Player.member(100 + s) for s in SEATS), seed="x")
 
 
-def texts(reply: render.Reply) -> list[str]:
+def texts(reply: Reply) -> list[str]:
     found = [reply.content or ""]
     if reply.embed is not None:
         data: dict[str, Any] = reply.embed.to_dict()  # type: ignore[assignment]
@@ -52,7 +57,7 @@ def texts(reply: render.Reply) -> list[str]:
     return [t for t in found if t]
 
 
-def check_limits(reply: render.Reply) -> None:
+def check_limits(reply: Reply) -> None:
     if reply.view is not None:
         rows = reply.view.to_components()
         assert len(rows) <= 5
@@ -75,14 +80,14 @@ def check_game(game: Game) -> None:
     if game.previous is not None and game.previous is not hand:
         played |= {t for trick in game.previous.tricks for t in trick.tiles}
     snapshot = TableSnapshot(TABLE, observe(game, None), 7, summarize(game), game.results)
-    reply = render.table_message(snapshot)
+    reply = table_message(snapshot)
     check_limits(reply)
     for text in texts(reply):
         assert tiles_in(text) <= played, text
         assert not linked_tiles(text) & captured, text
     for seat in SEATS:
-        panel = render.panel_message(Panel(TABLE, seat, observe(game, seat), 7), "en-US",
-                                     piles=1 + seat % 2)
+        panel = panel_message(Panel(TABLE, seat, observe(game, seat), 7), "en-US",
+                              piles=1 + seat % 2)
         check_limits(panel)
         own = set(hand.hand_of(seat))
         for text in texts(panel):
@@ -110,7 +115,7 @@ def test_the_panel_offers_only_legal_choices() -> None:
     game = Game.new("panel")
     seat = game.to_act
     assert seat is not None
-    reply = render.panel_message(Panel(TABLE, seat, observe(game, seat), 0), None)
+    reply = panel_message(Panel(TABLE, seat, observe(game, seat), 0), None)
     rows = reply.view.to_components()  # type: ignore[union-attr]
     select = next(c for row in rows for c in row["components"] if c["type"] == 3)
     assert [o["value"] for o in select["options"]] == [str(a) for a in game.legal_actions()]
@@ -118,7 +123,7 @@ def test_the_panel_offers_only_legal_choices() -> None:
     assert [c["label"] for c in tiles] == [t.label for t in game.hand.hand_of(seat)]  # R-ORDER
     assert all(c["disabled"] for c in tiles)  # no tile in the auction
     other = FOUR_SEATS.next_of[seat]
-    waiting = render.panel_message(Panel(TABLE, other, observe(game, other), 0), None)
+    waiting = panel_message(Panel(TABLE, other, observe(game, other), 0), None)
     assert waiting.embed is not None and "turn" in str(waiting.embed.description)
     assert not any(c["type"] == 3 for row in waiting.view.to_components()  # type: ignore[union-attr]
                    for c in row["components"])
@@ -130,7 +135,7 @@ def test_the_panel_says_what_was_led_and_the_selects_what_a_choice_means() -> No
     game = Game.new("panel")
     opener = game.to_act
     assert opener is not None
-    reply = render.panel_message(Panel(TABLE, opener, observe(game, opener), 0), None)
+    reply = panel_message(Panel(TABLE, opener, observe(game, opener), 0), None)
     options = next(c for row in reply.view.to_components()  # type: ignore[union-attr]
                    for c in row["components"] if c["type"] == 3)["options"]
     thirty = next(o for o in options if o["value"] == "bid:30")
@@ -140,7 +145,7 @@ def test_the_panel_says_what_was_led_and_the_selects_what_a_choice_means() -> No
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
     declarer = game.to_act
     assert declarer is not None
-    panel = render.panel_message(Panel(TABLE, declarer, observe(game, declarer), 4), None)
+    panel = panel_message(Panel(TABLE, declarer, observe(game, declarer), 4), None)
     trumps = next(c for row in panel.view.to_components()  # type: ignore[union-attr]
                   for c in row["components"] if c["type"] == 3)["options"]
     assert all(option.get("description") for option in trumps)
@@ -150,7 +155,7 @@ def test_the_panel_says_what_was_led_and_the_selects_what_a_choice_means() -> No
     follower = game.to_act
     assert follower is not None
     seen = observe(game, follower)
-    text = render.panel_message(Panel(TABLE, follower, seen, 6), None).embed.description  # type: ignore[union-attr]
+    text = panel_message(Panel(TABLE, follower, seen, 6), None).embed.description  # type: ignore[union-attr]
     assert seen.led is not None and f"{led_name(None, seen.led)} led" in str(text)
 
 
@@ -163,13 +168,13 @@ def test_a_marks_contract_asks_for_piles_first() -> None:
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
     assert game.hand.phase is Phase.TRUMP and game.to_act == first
     panel = Panel(TABLE, first, observe(game, first), 4)
-    unchosen = render.panel_message(panel, None)
+    unchosen = panel_message(panel, None)
     rows = unchosen.view.to_components()  # type: ignore[union-attr]
     select = next(c for row in rows for c in row["components"] if c["type"] == 3)
     assert select["disabled"]
     labels = [c.get("label") for row in rows for c in row["components"]]
     assert "1 pile face up" in labels and "2 piles face up" in labels
-    chosen = render.panel_message(panel, None, piles=2)
+    chosen = panel_message(panel, None, piles=2)
     rows = chosen.view.to_components()  # type: ignore[union-attr]
     select = next(c for row in rows for c in row["components"] if c["type"] == 3)
     assert not select.get("disabled")
@@ -180,7 +185,7 @@ def test_a_marks_contract_asks_for_piles_first() -> None:
 def test_the_turn_pings_only_the_player_to_act() -> None:
     game = Game.new("ping")
     snapshot = TableSnapshot(TABLE, observe(game, None), 0)
-    reply = render.table_message(snapshot)
+    reply = table_message(snapshot)
     to_act = game.to_act
     assert to_act is not None
     player = TABLE.player(to_act)
@@ -190,10 +195,10 @@ def test_the_turn_pings_only_the_player_to_act() -> None:
 
 
 def test_labels_write_tiles_high_end_first() -> None:
-    assert render.action_label(None, Play(Domino.parse("4-6"))) == "[6|4]"
-    assert render.action_label(None, Bid(marks=2)) == "Bid 2 marks"
-    assert render.action_label(None, Bid(points=31)) == "Bid 31"
-    assert render.action_label(None, NameTrump(Trump.NONE)) == "No trump (follow me)"
+    assert action_label(None, Play(Domino.parse("4-6"))) == "[6|4]"
+    assert action_label(None, Bid(marks=2)) == "Bid 2 marks"
+    assert action_label(None, Bid(points=31)) == "Bid 31"
+    assert action_label(None, NameTrump(Trump.NONE)) == "No trump (follow me)"
 
 
 MIXED = TableRecord(id=777, guild_id=1, channel_id=2, message_id=3, creator_id=100,
@@ -204,7 +209,7 @@ MIXED = TableRecord(id=777, guild_id=1, channel_id=2, message_id=3, creator_id=1
                     away_votes=((WEST, 100),))
 
 
-def custom_ids(reply: render.Reply) -> list[str]:
+def custom_ids(reply: Reply) -> list[str]:
     rows = reply.view.to_components() if reply.view is not None else []
     return [c.get("custom_id", "") for row in rows for c in row["components"]]
 
@@ -215,7 +220,7 @@ def test_computer_players_and_away_members_at_the_table() -> None:
     seen_bot_turn = seen_stand_in_turn = False
     while game.winner is None and not (seen_bot_turn and seen_stand_in_turn):
         snapshot = TableSnapshot(MIXED, observe(game, None), 0)
-        reply = render.table_message(snapshot)
+        reply = table_message(snapshot)
         check_limits(reply)
         description = reply.embed.description if reply.embed is not None else ""
         assert "East 🤖 Bot" in str(description)
@@ -226,7 +231,7 @@ def test_computer_players_and_away_members_at_the_table() -> None:
         ids = custom_ids(reply)
         assert "42:back:777:2" in ids  # South's I'm back
         assert "42:awaymenu:777" in ids and not any(i.startswith("42:away:") for i in ids)
-        menu = custom_ids(render.away_menu(MIXED, None, 100))  # North's private choice
+        menu = custom_ids(away_menu(MIXED, None, 100))  # North's private choice
         assert menu == ["42:away:777:3"]  # West; not East (a bot), not South (already)
         allowed = reply.allowed_mentions.to_dict()
         if game.to_act is EAST:
@@ -245,12 +250,12 @@ def test_an_away_members_panel_offers_only_i_am_back() -> None:
     game = Game.new("away")
     while game.to_act is not SOUTH:
         game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
-    panel = render.panel_message(Panel(MIXED, SOUTH, observe(game, SOUTH), 0), None)
+    panel = panel_message(Panel(MIXED, SOUTH, observe(game, SOUTH), 0), None)
     assert "You are away" in str(panel.embed.description)  # type: ignore[union-attr]
     rows = panel.view.to_components()  # type: ignore[union-attr]
     enabled = [c for row in rows for c in row["components"] if not c.get("disabled")]
     assert [c["custom_id"] for c in enabled] == ["42:refresh:777", "42:back:777:2"]
-    partner = render.panel_message(Panel(MIXED, WEST, observe(game, WEST), 0), None)
+    partner = panel_message(Panel(MIXED, WEST, observe(game, WEST), 0), None)
     assert "Partner: East 🤖 Bot" in str(partner.embed.description)  # type: ignore[union-attr]
 
 
@@ -258,7 +263,7 @@ def test_the_lobby_offers_add_and_remove_bot() -> None:
     lobby = TableRecord(id=5, guild_id=1, channel_id=2, message_id=3, creator_id=100,
                         locale=None, status=Status.LOBBY,
                         seats=(Player.member(100), Player.computer(), None, None))
-    reply = render.table_message(TableSnapshot(lobby, None))
+    reply = table_message(TableSnapshot(lobby, None))
     check_limits(reply)
     ids = custom_ids(reply)
     assert [i for i in ids if i.startswith("42:bot:")] == ["42:bot:5:2", "42:bot:5:3"]
@@ -268,7 +273,7 @@ def test_the_lobby_offers_add_and_remove_bot() -> None:
 
 
 def test_the_leaderboard_counts_computer_players_apart() -> None:
-    board = render.leaderboard_message(
+    board = leaderboard_message(
         [Standing(100, 7, 1, 1, 2, 1, hints_used=2), Standing(101, 0, 1, 0, 0, 0)], None, "guild",
         [ComputerStanding(Level.STRONG, seats_played=3, seats_won=1, marks_won=15,
                           contracts_bid=2, contracts_made=1),
@@ -283,6 +288,6 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
     assert lines[3] == ("🤖 **Computer players (casual)** — marks won: 6 · seats: 4 played,"
                         " 0 won · contracts: 1 bid, 0 made")
     assert "one game per seat" in str(board.embed.footer.text)
-    only_bots = render.leaderboard_message([], None, "guild",
-                                           [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
+    only_bots = leaderboard_message([], None, "guild",
+                                    [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
     assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]

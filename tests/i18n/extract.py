@@ -53,17 +53,14 @@ FORWARDERS = {
     ("cogs/typed.py", "resolve"),  # likewise
     ("cogs/typed.py", "_trump"),  # likewise
     ("cogs/guide.py", "rules_message"),  # says the ids marked N_ in RULES
-    ("cogs/render.py", "_lobby"),  # says the descriptions marked N_ in house_rules.CHOICES
-    ("cogs/render.py", "panel_status"),  # says the suit names marked N_ in LED_WORDS
+    ("cogs/messages/lobby.py", "lobby"),  # says the descriptions marked N_ in house_rules.CHOICES,
+    # and the level names marked N_ in LEVEL_NAMES
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
     ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
     ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
-    ("cogs/render.py", "action_label"),  # says the suit names marked N_ in LED_WORDS
-    ("cogs/render.py", "event_text"),  # says the suit names marked N_ in LED_WORDS
-    ("cogs/render.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
-    ("cogs/render.py", "leaderboard_message"),  # likewise
-    ("cogs/render.py", "_lobby"),  # likewise
+    ("cogs/messages/table.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
+    ("cogs/messages/standings.py", "leaderboard_message"),  # likewise
     ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""

@@ -1,0 +1,150 @@
+"""What the /42 commands and the table's click handlers share: the Tables cog's parts, and the
+ways both answer (a panel shown in place or privately, a message posted in the channel, an
+error answered in one place), check the bot may post, and let the table be redrawn."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
+from bot.autoplay import Autoplay
+from bot.service import Accepted, Panel, Refusal, TableService
+
+from .faces import Faces
+from .live import Notice, OpenPanels, TableMessages
+from .messages.panel import panel_message
+from .messages.reply import Reply
+from .messages.summary import review_message
+from .pictured import show_hand
+from .pictures import Pictures
+from .pings import TurnPings
+
+if TYPE_CHECKING:
+    from bot.app import TexasBot
+
+log = logging.getLogger(__name__)
+
+NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+
+
+class Answering:
+    """The Tables cog's parts (set up by the cog) and the answers its commands and its click
+    handlers have in common. The review is one of them: the Review button and ``/42 review``
+    both show it."""
+
+    bot: TexasBot
+    service: TableService
+    pictures: Pictures
+    faces: Faces
+    messages: TableMessages
+    panels: OpenPanels
+    pings: TurnPings
+    autoplay: Autoplay
+
+    async def answer_error(self, interaction: discord.Interaction[Any],
+                           error: BaseException) -> None:
+        """A refusal that carries the player's panel shows it with the reason; anything else
+        is answered privately by :func:`bot.answers.answer_error`."""
+        if isinstance(error, Refusal) and error.panel is not None:
+            try:
+                await self._show_panel(interaction, error.panel,
+                                       notice=error.text(locale_of(interaction)))
+                return
+            except discord.HTTPException as failed:
+                if answered_elsewhere(failed):
+                    error = failed
+                else:
+                    log.warning("could not show the panel with a refusal", exc_info=True)
+        await answer_error(interaction, error)
+
+    async def on_review(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        async def work() -> Reply:
+            summary = await self.service.last_hand(table_id)
+            table = (await self.service.snapshot(table_id)).table
+            return review_message(summary, table, locale_of(interaction))
+
+        reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed)
+
+    def _after_action(self, accepted: Accepted) -> None:
+        """One redraw of the table message, and of every open panel at the table but the one
+        the answer itself redraws: each shows the turn, the trick and the score as they are.
+        After a restart, the table message of a computer player's move waits for the
+        restart's catch-up to draw it (with whatever happened meanwhile): otherwise hundreds
+        of busy tables, each move a picture, would keep the catch-up of the others waiting
+        and take the thinking's time."""
+        table = accepted.snapshot.table
+        if accepted.by_computer and self.messages.behind(table.id):
+            self.pings.touch(table.id)
+        else:
+            self._touch(table.id)
+        for user_id in accepted.redraw:
+            self.panels.refresh(table.id, user_id)
+
+    def _touch(self, table_id: int) -> None:
+        """The table changed: its message, and whom it waits for, are drawn again soon."""
+        self.messages.touch(table_id)
+        self.pings.touch(table_id)
+
+    async def _show_panel(self, interaction: discord.Interaction[Any], panel: Panel, *,
+                          notice: str | None = None, piles: int | None = None) -> None:
+        """The panel in place when the click came from it, else as a new private message."""
+        locale = locale_of(interaction)
+        reply = await show_hand(panel_message(panel, locale, notice=notice, piles=piles,
+                                              faces=self.faces.known),
+                                panel, locale, self.pictures)
+        source = interaction.message
+        if (interaction.type is discord.InteractionType.component and source is not None
+                and source.flags.ephemeral):
+            await self._edit_source(interaction, reply)
+        elif interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+        else:
+            await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
+        self.panels.remember(panel.table.id, interaction.user.id, interaction, locale,
+                             None if notice is None else Notice.on(panel, notice))
+
+    @staticmethod
+    async def _edit_source(interaction: discord.Interaction[Any], reply: Reply) -> None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**reply.edit_kwargs())
+        else:
+            await interaction.response.edit_message(**reply.edit_kwargs())
+
+    @staticmethod
+    def _channel_id(interaction: discord.Interaction[Any]) -> int:
+        assert interaction.channel_id is not None
+        return interaction.channel_id
+
+    def _channel(self, interaction: discord.Interaction[Any]) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(self._channel_id(interaction),
+                                                guild_id=interaction.guild_id)
+
+    @staticmethod
+    def _require_posting(interaction: discord.Interaction[Any]) -> None:
+        """A table needs to post and edit its message here; say so before anything is made."""
+        if not interaction.app_permissions.is_superset(NEEDED):
+            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
+                          " and Embed Links permissions here.")
+
+    @staticmethod
+    async def _post(channel: discord.PartialMessageable,
+                    reply: Reply) -> discord.Message:
+        try:
+            return await channel.send(**reply.send_kwargs())
+        except discord.Forbidden:
+            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
+                          " and Embed Links permissions here.") from None
+
+    async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.service.end(table_id, interaction.user.id,
+                               moderator=self._moderator(interaction))
+        self._touch(table_id)
+
+    @staticmethod
+    def _moderator(interaction: discord.Interaction[Any]) -> bool:
+        permissions = interaction.permissions
+        return permissions.manage_messages or permissions.administrator

@@ -1,0 +1,70 @@
+"""A member away from a game: the votes that let a computer player play their seat, and I'm
+back. Nothing happens by timer."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Locale, t
+from bot.records import TableRecord, mentions
+from engine import Seat
+
+from ..components import AwayButton, AwayMenuButton, BackButton
+from .reply import Reply
+from .words import voice
+
+
+def away_buttons(locale: Locale, view: discord.ui.View, table: TableRecord) -> None:
+    """I'm back for each seat a computer player stands in for, and one Someone's away… for
+    the votes that let one play a member's seat (when another member is seated to agree)."""
+    for seat in table.stand_ins:
+        back = BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
+        back.row = 1
+        view.add_item(back)
+    if _awayable(table):
+        menu = AwayMenuButton(table.id, t(locale, "Someone's away…"))
+        menu.row = 1
+        view.add_item(menu)
+
+
+def _awayable(table: TableRecord) -> list[Seat]:
+    """Members' seats a computer player could be voted in for."""
+    return [seat for seat in table.all_seats if seat not in table.stand_ins
+            and (player := table.player(seat)) is not None and player.user_id is not None
+            and table.voters_needed(seat)]
+
+
+def away_menu(table: TableRecord, locale: Locale, voter_id: int) -> Reply:
+    """The private choice behind Someone's away…: whose seat a computer player should play
+    while they are away (every other seated member must agree)."""
+    locale = voice(locale, table)
+    view = discord.ui.View(timeout=None)
+    for seat in _awayable(table):
+        player = table.player(seat)
+        if player is not None and player.user_id != voter_id:
+            view.add_item(AwayButton(table.id, seat, t(locale, "Let a bot play {seat}",
+                                                       seat=seat)))
+    if not view.children:
+        return Reply(t(locale, "Nobody else is seated whose seat a bot could play."))
+    return Reply(t(locale, "Who is away? A 🤖 bot plays their seat once every other seated"
+                           " player agrees, until they press I'm back."), None, view)
+
+
+def away_text(locale: Locale, table: TableRecord) -> str:
+    """Who is away and the votes so far: everybody sees them (nothing happens by timer)."""
+    lines = []
+    for seat in table.all_seats:
+        player = table.player(seat)
+        if player is None or player.user_id is None:
+            continue
+        if seat in table.stand_ins:
+            lines.append(t(locale, "{seat} {player} is away: a 🤖 bot plays for them until they"
+                           " press I'm back.", seat=seat, player=player.mention))
+            continue
+        voters = table.voters(seat)
+        if voters:
+            waiting = table.voters_needed(seat) - voters
+            lines.append(t(locale, "Let a bot play {seat} {player}? Agreed: {voters}. Still"
+                           " needed: {waiting}.", seat=seat, player=player.mention,
+                           voters=mentions(voters), waiting=mentions(waiting)))
+    return "\n".join(lines)

@@ -1,0 +1,62 @@
+"""A message's parts, ready to send or to edit in: its text, embed, buttons and pictures."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+COLOUR = discord.Colour.dark_green()
+
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A PNG for a message, with its text alternative."""
+
+    filename: str
+    data: bytes
+    description: str
+
+    def file(self) -> discord.File:
+        """A new upload each time: discord.py consumes a file when it sends it."""
+        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
+
+
+@dataclass
+class Reply:
+    """A message's parts, ready to send or to edit in."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_MENTIONS)
+    pictures: list[Picture] = field(default_factory=list)
+
+    def show(self, picture: Picture) -> None:
+        """``picture`` as the embed's image."""
+        self.pictures.append(picture)
+        if self.embed is not None:
+            self.embed.set_image(url=f"attachment://{picture.filename}")
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: every part is set, so what is absent is cleared."""
+        return {"content": self.content, "embed": self.embed, "view": self.view,
+                "allowed_mentions": self.allowed_mentions,
+                "attachments": [picture.file() for picture in self.pictures]}
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"allowed_mentions": self.allowed_mentions}
+        if self.content:
+            kwargs["content"] = self.content
+        if self.embed is not None:
+            kwargs["embed"] = self.embed
+        if self.view is not None:
+            kwargs["view"] = self.view
+        if self.pictures:
+            kwargs["files"] = [picture.file() for picture in self.pictures]
+        return kwargs

@@ -1,0 +1,123 @@
+"""A server's standings: the leaderboard of each kind of game, and one member's statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Locale, t, tn
+from bot.records import COMPUTER_PARTNER, ComputerStanding, GameKind, Standing, mention
+from bot.service import MemberStats
+
+from ..games import kind_title
+from .reply import COLOUR, Reply
+from .score import signed
+from .words import LEVEL_NAMES
+
+
+def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
+    """One member's games on the server: each kind of game, and whom they played beside most."""
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42: statistics"),
+                          description=member)
+    if not stats.standings:
+        embed.description = t(locale, "{member} has not finished a game on this server yet.",
+                              member=member)
+        return Reply(None, embed)
+    order = list(GameKind)
+    for kind, line in sorted(stats.standings.items(), key=lambda item: order.index(item[0])):
+        made = line.contracts_made
+        set_rate = (1 - made / line.contracts_bid) if line.contracts_bid else 0.0
+        rows = [t(locale, "Games: {games} · won: {won}", games=line.games_played,
+                  won=line.games_won),
+                t(locale, "Contracts bid: {bid} · made: {made} · set: {rate:.0%}",
+                  bid=line.contracts_bid, made=made, rate=set_rate)]
+        if kind.in_points:
+            rows.append(t(locale, "Points scored: {points}", points=signed(line.points_won)))
+        else:
+            rows.append(t(locale, "Marks won: {marks}", marks=line.marks_won))
+        if line.hints_used:
+            rows.append(tn(locale, "Hint used at {n} turn", "Hints used at {n} turns",
+                           line.hints_used))
+        embed.add_field(name=kind_title(locale, kind), value="\n".join(rows), inline=False)
+    partner = stats.partner
+    if partner is not None:
+        who_ = (t(locale, "🤖 Bot") if partner.partner_id == COMPUTER_PARTNER
+                else mention(partner.partner_id))
+        embed.add_field(name=t(locale, "Favourite partner"),
+                        value=t(locale, "{partner}: {games} games together, {wins} won",
+                                partner=who_, games=partner.games, wins=partner.wins),
+                        inline=False)
+    return Reply(None, embed)
+
+
+def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_name: str,
+                        computers: Sequence[ComputerStanding] = (),
+                        game: GameKind = GameKind.MARKS) -> Reply:
+    """Members by marks won (with the hints they asked for, if any), and the server's computer
+    players on a line of their own per level; the 250-point games (H-POINTS) on a board of
+    their own, by games won, then points scored.
+
+    The rule, said under the board: a member's line counts each of their games, whoever their
+    partner was (a bot partner or a bot standing in while they were away included); the
+    computer players' line counts every seat a computer player held from the start, one game
+    per seat, so a table of four bots adds four seats to it and nothing to any member."""
+    points = game.in_points
+    if game is GameKind.POINTS:
+        heading = t(locale, "Texas 42 leaderboard, 250-point games — {guild}", guild=guild_name)
+    elif game is GameKind.MARKS:
+        heading = t(locale, "Texas 42 leaderboard — {guild}", guild=guild_name)
+    else:
+        heading = t(locale, "{game} leaderboard — {guild}", game=kind_title(locale, game),
+                    guild=guild_name)
+    embed = discord.Embed(colour=COLOUR, title=heading)
+    if not standings and not computers:
+        if game is GameKind.POINTS:
+            embed.description = t(locale, "No 250-point game has been finished on this server"
+                                          " yet.")
+        elif game is GameKind.MARKS:
+            embed.description = t(locale, "No game has been finished on this server yet.")
+        else:
+            embed.description = t(locale, "No game of {game} has been finished on this server"
+                                          " yet.", game=kind_title(locale, game))
+        return Reply(None, embed, None)
+    if points:
+        lines = [
+            t(locale, "**{rank}.** {player} — games: {played} played, {won} won · points"
+              " scored: {points} · contracts: {bid} bid, {made} made", rank=rank,
+              player=mention(s.user_id), points=s.points_won, played=s.games_played,
+              won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
+            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
+    else:
+        lines = [
+            t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
+              " {won} won · contracts: {bid} bid, {made} made", rank=rank,
+              player=mention(s.user_id), marks=s.marks_won, played=s.games_played,
+              won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
+            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
+    for line in computers:
+        level = t(locale, LEVEL_NAMES[line.level])
+        if points:
+            lines.append(t(locale, "🤖 **Computer players ({level})** — seats: {played} played,"
+                           " {won} won · points scored: {points} · contracts: {bid} bid,"
+                           " {made} made", level=level, points=line.points_won,
+                           played=line.seats_played, won=line.seats_won,
+                           bid=line.contracts_bid, made=line.contracts_made))
+        else:
+            lines.append(t(locale, "🤖 **Computer players ({level})** — marks won: {marks} ·"
+                           " seats: {played} played, {won} won · contracts: {bid} bid, {made}"
+                           " made", level=level, marks=line.marks_won, played=line.seats_played,
+                           won=line.seats_won, bid=line.contracts_bid,
+                           made=line.contracts_made))
+    if computers:
+        embed.set_footer(text=t(locale, "A member's games count for them whoever their partner"
+                                " was, a bot included. Computer players are counted together,"
+                                " one game per seat they held."))
+    embed.description = "\n".join(lines)
+    return Reply(None, embed, None)
+
+
+def _hints_used(locale: Locale, standing: Standing) -> str:
+    if not standing.hints_used:
+        return ""
+    return tn(locale, " · {n} hint used", " · {n} hints used", standing.hints_used)

@@ -1,0 +1,177 @@
+"""How engine values and players are said in a message: a seat's holder, a row of tiles, an
+action on a button, a bid, a call of the auction, what just happened.
+
+Tiles are written by their label, high end first (``[6|4]``). A computer player is written
+"🤖 Bot" wherever a member would be mentioned.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+
+from bot.i18n import N_, Locale, Reader, language, led_name, reader, t, title, tn, translations
+from bot.records import Level, Player, TableRecord
+from engine import (
+    Action,
+    Bid,
+    BidKind,
+    Call,
+    Discard,
+    Domino,
+    Leftover,
+    NameTrump,
+    Pass,
+    Seat,
+    Team,
+    Trump,
+)
+from engine.observation import LastAction
+from engine.seats import Seating
+
+from ..pictures import Words
+
+
+def who(locale: Locale, player: Player | None) -> str:
+    """A seat's holder as a name: a member's mention, or the computer player's."""
+    if player is None:
+        return ""
+    if player.is_computer:
+        return t(locale, "🤖 Bot")
+    return player.mention
+
+
+def tiles(row: Sequence[Domino]) -> str:
+    return " ".join(tile.label for tile in row)
+
+
+def voice(locale: Locale, table: TableRecord) -> Reader:
+    """``locale`` reading about ``table``: its seats and sides are named as it names them."""
+    return reader(locale, table.variant.seating)
+
+
+def members_of(locale: Locale, table: TableRecord, side: Team) -> str:
+    """The players of a side, by name or mention: ``<@1> and 🤖 Bot``."""
+    names = [who(locale, table.player(s)) or t(locale, "{seat}", seat=s)
+             for s in table.variant.seating.members[side]]
+    if len(names) == 1:
+        return names[0]
+    return t(locale, "{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
+def action_label(locale: Locale, action: Action) -> str:
+    """An action as a button or select option says it."""
+    if isinstance(action, Pass):
+        return t(locale, "Pass")
+    if isinstance(action, Bid):
+        if action.kind is not BidKind.PLAIN:
+            return bid_text(locale, action)
+        if action.is_marks:
+            return tn(locale, "Bid {n} mark", "Bid {n} marks", action.marks)
+        return t(locale, "Bid {points}", points=action.points)
+    if isinstance(action, NameTrump):
+        return title(locale, action.trump)
+    if isinstance(action, Leftover):
+        return t(locale, "Take the leftover") if action.take else t(locale, "Leave it")
+    if isinstance(action, Discard):
+        return t(locale, "Discard {tiles}", tiles=tiles(action.tiles))
+    if action.low:
+        return t(locale, "{tile} as {suit}", tile=action.tile,
+                 suit=led_name(locale, action.tile.low))
+    return action.tile.label
+
+
+def action_description(locale: Locale, action: Action) -> str | None:
+    """One line under a bid or a trump in a select: what choosing it commits to."""
+    if isinstance(action, Bid):
+        if action.kind.is_moon:
+            return t(locale, "You promise to take every trick")
+        if action.kind is not BidKind.PLAIN:
+            return t(locale, "Your partner names trump and leads; your side takes every trick")
+        if action.is_marks:
+            return t(locale, "Your side promises to take every trick")
+        return t(locale, "Your side promises at least {points} of the 42 points",
+                 points=action.points)
+    if isinstance(action, NameTrump):
+        trump = action.trump
+        if trump is Trump.DOUBLES:
+            return t(locale, "Every double is a trump, the highest first")
+        if trump is Trump.NONE:
+            return t(locale, "No trump: the highest of the suit led wins, doubles high")
+        if trump is Trump.NELLO:
+            return t(locale, "You play alone, your partner sits out: lose every trick")
+        if trump is Trump.CLOSEST_TO_SEVEN:
+            return t(locale, "The tile closest to 7 pips wins each trick")
+        return t(locale, "Every tile bearing this number is a trump")
+    return None
+
+
+@functools.cache
+def words(locale: str | None) -> Words:
+    """The pictures' words in ``locale``, which also name the text's bids."""
+    catalog = translations(locale)
+    return Words().translated(catalog.gettext, catalog.ngettext)
+
+
+def bid_text(locale: Locale, bid: Bid) -> str:
+    """A bid as the auction record says it, as the pictures say it: ``31``, ``2 marks``,
+    ``Moon`` (:meth:`Words.bid_text`)."""
+    return words(language(locale)).bid_text(bid)
+
+
+def call_text(locale: Locale, call: Call) -> str:
+    """One call of the auction: ``East: pass``."""
+    if isinstance(call.action, Bid):
+        return t(locale, "{seat}: {bid}", seat=call.seat, bid=bid_text(locale, call.action))
+    return t(locale, "{seat}: pass", seat=call.seat)
+
+
+def event_text(locale: Locale, event: LastAction) -> str:
+    """The line that says what just happened; a completed trick names no player (R-SEE-ANON)."""
+    action = event.action
+    if event.trick is not None:
+        return t(locale, "{team} took the trick: {tiles}.", team=event.trick.team,
+                 tiles=tiles(event.trick.tiles))
+    if isinstance(action, Pass):
+        return t(locale, "{seat} passed.", seat=event.seat)
+    if isinstance(action, Bid):
+        return t(locale, "{seat} bid {bid}.", seat=event.seat, bid=bid_text(locale, action))
+    if isinstance(action, NameTrump):
+        if action.piles is None:
+            return t(locale, "{seat} named {trump} as trump.", seat=event.seat,
+                     trump=action.trump)
+        return tn(locale, "{seat} named {trump} as trump, with {n} pile face up.",
+                  "{seat} named {trump} as trump, with {n} piles face up.", action.piles,
+                  seat=event.seat, trump=action.trump)
+    if isinstance(action, Leftover | Discard):
+        return leftover_text(locale, event.seat, action)
+    if action.low:
+        return t(locale, "{seat} led {tile} as {suit}.", seat=event.seat, tile=action.tile,
+                 suit=led_name(locale, action.tile.low))
+    return t(locale, "{seat} played {tile}.", seat=event.seat, tile=action.tile)
+
+
+def leftover_text(locale: Locale, seat: Seat, action: Leftover | Discard) -> str:
+    """The leftover step as everyone may read it: a discard names only the tiles laid face up
+    (the action given must already be the public one, V-GEN-DISCARD)."""
+    if isinstance(action, Leftover):
+        if action.take:
+            return t(locale, "{seat} took the leftover.", seat=seat)
+        return t(locale, "{seat} left the leftover.", seat=seat)
+    if action.tiles and action.hidden:
+        return tn(locale, "{seat} discarded {tiles} face up and {n} tile face down.",
+                  "{seat} discarded {tiles} face up and {n} tiles face down.", action.hidden,
+                  seat=seat, tiles=tiles(action.tiles))
+    if action.tiles:
+        return t(locale, "{seat} discarded {tiles} face up.", seat=seat,
+                 tiles=tiles(action.tiles))
+    return tn(locale, "{seat} discarded {n} tile face down.",
+              "{seat} discarded {n} tiles face down.", action.hidden, seat=seat)
+
+
+def is_compass(seating: Seating) -> bool:
+    """Whether a table is 42's: four seats in two teams, named by the compass."""
+    return seating.count == 4 and seating.has_teams
+
+
+LEVEL_NAMES: Mapping[Level, str] = {Level.CASUAL: N_("casual"), Level.STRONG: N_("strong")}
