@@ -17,12 +17,21 @@ from .deal import Deal
 from .dominoes import TILES, Domino
 from .errors import RuleError, UnsupportedRulesVersion
 from .game import RULES_VERSION, SUPPORTED_RULES_VERSIONS, Game
+from .goal import Goal, Standing, goal_of
 from .hand import HandState, Phase
-from .observation import HandSummary, Observation, Pile, observe, review, summarize
+from .observation import (
+    HandSummary,
+    LastAction,
+    Observation,
+    Pile,
+    observe,
+    review,
+    summarize,
+)
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
 from .records import Call, Contract, HandResult, Trick
-from .seats import SEATS, Seat, Seating, Team
-from .trumps import Trump
+from .seats import SEATS, Naming, Seat, Seating, Team
+from .trumps import Called, Led, Trump
 from .variants import FORTY_TWO, VARIANTS, Variant, variant_named
 
 __all__ = [
@@ -37,16 +46,21 @@ __all__ = [
     "Bid",
     "BidKind",
     "Call",
+    "Called",
     "Contract",
     "Deal",
     "Discard",
     "Domino",
     "Game",
+    "Goal",
     "HandResult",
     "HandState",
     "HandSummary",
+    "LastAction",
+    "Led",
     "Leftover",
     "NameTrump",
+    "Naming",
     "NelloDoubles",
     "Observation",
     "Options",
@@ -57,11 +71,13 @@ __all__ = [
     "RuleError",
     "Seat",
     "Seating",
+    "Standing",
     "Team",
     "Trick",
     "Trump",
     "UnsupportedRulesVersion",
     "Variant",
+    "goal_of",
     "observe",
     "parse_action",
     "review",

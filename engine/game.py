@@ -48,7 +48,17 @@ class Game:
     """A game at one moment: its totals per side, the hand in play and the hands finished before
     it, so that the game itself says what happened (as python-chess's ``Board.move_stack`` and
     ``outcome()`` do) and nobody has to work it out again from its actions.
-    ``winner`` is the winning side (a team, or a player each for oneself)."""
+    ``winner`` is the winning side (a team, or a player each for oneself).
+
+    >>> from engine.actions import Pass
+    >>> game = Game.new("a seed")
+    >>> for _ in range(4):  # everybody passes (R-ALLPASS)
+    ...     game = game.apply(game.to_act, Pass())
+    >>> game.ended_hand, len(game.finished), game.results[0].redeal, game.hand_number
+    (True, 1, True, 2)
+    >>> game.standing
+    Standing(goal=Goal(in_points=False, target=7), totals=(0, 0), winner=None)
+    """
 
     seed: str
     options: Options
