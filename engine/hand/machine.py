@@ -106,6 +106,9 @@ class HandState(HandFields):
             seat, tile = trick[-1]
             low = len(trick) == 1 and (self.trick_led_low if self.trick else self.tricks[-1].low)
             return Call(seat, Play(tile.face, low=low))
+        setup = self.setup
+        if setup.trump is None and setup.took_leftover is None:  # still the auction's
+            return self.calls[-1] if self.calls else None
         actions = self.actions
         return actions[-1] if actions else None
 
