@@ -19,10 +19,9 @@ from bot.storage import Storage, open_storage
 from bot.thinking import PoolThinker, Thinker
 from engine import Observation
 from engine.players.hints import Hint
+from tests.common import RULES_POLICY
 from tests.discord_double.fixtures import running_client
 from tools.discord_double import DiscordDouble
-
-TEST_POLICY = "engine.players.rules:decide"
 
 
 @pytest.fixture
@@ -95,7 +94,7 @@ async def live_bot(discord_double: DiscordDouble,
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
     # Computer players with no pause and the cheap rule-based policy, in one worker process.
-    config = Config(token=discord_double.token, bot_pause=0.0, bot_policy=TEST_POLICY,
+    config = Config(token=discord_double.token, bot_pause=0.0, bot_policy=RULES_POLICY,
                     bot_workers=1)
     config = replace(config, database=db) if isinstance(db, Path) else replace(
         config, database_url=db)

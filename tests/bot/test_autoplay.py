@@ -24,12 +24,21 @@ from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_ac
 from engine.players import Policy, load_policy
 from engine.players.hints import Hint, hint
 from engine.seats import FOUR_SEATS
-from tests.common import EAST, NORTH, SOUTH, WEST
+from tests.common import (
+    ANA,
+    BIA,
+    CAIO,
+    CHANNEL,
+    DAVI,
+    EAST,
+    GUILD,
+    NORTH,
+    RULES_POLICY,
+    SOUTH,
+    WEST,
+)
 
-GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
-RULES = "engine.players.rules:decide"
-rules = load_policy(RULES)
+rules = load_policy(RULES_POLICY)
 
 
 class InlineThinker:
@@ -384,7 +393,7 @@ async def test_a_failing_policy_falls_back_rather_than_stalling(service: TableSe
         await driver.close()
 
 
-@pytest.mark.parametrize("policy", [RULES, "engine.players.strong:decide"])
+@pytest.mark.parametrize("policy", [RULES_POLICY, "engine.players.strong:decide"])
 async def test_the_pool_decides_as_the_policy_does(policy: str) -> None:
     """Only the observation and the seed cross to the worker, and they are enough."""
     thinker = PoolThinker(policy, workers=1)
@@ -416,14 +425,14 @@ async def test_a_pool_behind_with_its_thinking_asks_for_quick_decisions() -> Non
     observation = observe(game, game.to_act)
     first, last = str(observation.legal[0]), str(observation.legal[-1])
     thinker = PoolThinker("tests.bot.hurried:first_or_last", workers=1)
-    rules_pool = PoolThinker(RULES, workers=1)
+    rules_pool = PoolThinker(RULES_POLICY, workers=1)
     try:
         await thinker.start()
         burst = await asyncio.gather(*(thinker.decide(observation, f"s{n}") for n in range(30)))
         assert burst == [first] * BACKLOG_PER_WORKER + [last] * (30 - BACKLOG_PER_WORKER)
         assert thinker.quick_decisions == 30 - BACKLOG_PER_WORKER
         assert await thinker.decide(observation, "after") == first
-        expected = decide_here(load_policy(RULES), observation, "s")
+        expected = decide_here(load_policy(RULES_POLICY), observation, "s")
         assert await asyncio.gather(*(rules_pool.decide(observation, "s")
                                       for _ in range(30))) == [expected] * 30
     finally:

@@ -16,7 +16,7 @@ from bot.thinking import decide_here
 from engine import SEATS, Game, Seat, observe, parse_action
 from engine.players import load_policy
 from engine.seats import FOUR_SEATS, seat_title
-from tests.bot.conftest import TEST_POLICY, LiveBot
+from tests.bot.conftest import LiveBot
 from tests.bot.e2e import (
     Audit,
     Database,
@@ -28,7 +28,7 @@ from tests.bot.e2e import (
     stored,
     table_state,
 )
-from tests.common import EAST, NORTH, SOUTH, WEST
+from tests.common import EAST, NORTH, RULES_POLICY, SOUTH, WEST
 from tests.databases import on_both_backends
 from tests.discord_double.fixtures import StartBot
 from tools.discord_double import DiscordDouble, Message, SimulatedMember
@@ -51,7 +51,7 @@ def fields(message: Message) -> dict[str, str]:
 def assert_policy_moves(db: Database, table_id: int, seats: set[Seat]) -> int:
     """Every move of ``seats`` is the test policy's decision from that seat's observation and
     the seed of its place in the game: the same after a restart as before it."""
-    policy = load_policy(TEST_POLICY)
+    policy = load_policy(RULES_POLICY)
     seed, actions = stored(db, table_id)
     game, checked = Game.new(seed), 0
     for n, (seat, text) in enumerate(actions):
@@ -310,7 +310,7 @@ async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDo
     double = discord_double
     db = database
     env = {**settings_for(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO",
-           "BOT_PAUSE_SECONDS": "0.2", "BOT_POLICY": TEST_POLICY, "BOT_WORKERS": "1"}
+           "BOT_PAUSE_SECONDS": "0.2", "BOT_POLICY": RULES_POLICY, "BOT_WORKERS": "1"}
     process = await start_bot_process("bot", env=env, wait_for_sync=True)
     eve = double.member("eve")
     opened = await eve.slash("42 new", bots="all")

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.bot.conftest import TEST_POLICY
 from tests.bot.e2e import Table, action_count, latest_table_id, table_state
 from tests.bot.test_e2e_restart import settled_fields
+from tests.common import RULES_POLICY
 from tests.discord_double.fixtures import StartBot
 from tools.discord_double import BotProcess, DiscordDouble, Guild, SimulatedMember
 
@@ -44,7 +44,7 @@ def clubs(double: DiscordDouble, kind: str = "club") -> dict[int, Guild]:
 
 def settings(postgres_url: str, shard_ids: str) -> dict[str, str]:
     return {"DATABASE_URL": postgres_url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": shard_ids,
-            "LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.3", "BOT_POLICY": TEST_POLICY,
+            "LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.3", "BOT_POLICY": RULES_POLICY,
             "BOT_WORKERS": "1"}
 
 

@@ -22,6 +22,7 @@ from engine.variants import VARIANTS, variant_named
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import Audit, action_count, components, table_state
 from tests.bot.test_e2e_computers import Players, answered, latest_table_id, table_message
+from tests.common import RULES_POLICY
 from tools.discord_double import DiscordDouble, Message, SimulatedMember
 from tools.discord_double.driver import InteractionResult
 
@@ -232,7 +233,7 @@ def highest_call(game: Game) -> Action:
 
 
 BOT_ENV = {"LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.05",
-           "BOT_POLICY": "engine.players.rules:decide", "BOT_WORKERS": "1"}
+           "BOT_POLICY": RULES_POLICY, "BOT_WORKERS": "1"}
 
 
 async def started(double: DiscordDouble, start_bot_process: Any, tmp_path: Path,

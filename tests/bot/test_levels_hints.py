@@ -18,12 +18,10 @@ from bot.thinking import decide_here
 from engine import Game, observe, parse_action
 from engine.players import load_policy
 from tests.bot.test_autoplay import InlineThinker
-from tests.bot.test_service import SEATED, choose, panel_to_act
-from tests.common import EAST, NORTH, SOUTH, WEST
+from tests.bot.test_service import choose, panel_to_act
+from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, GUILD, NORTH, RULES_POLICY, SEATED
 
-GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = SEATED[NORTH], SEATED[EAST], SEATED[SOUTH], SEATED[WEST]
-rules = load_policy("engine.players.rules:decide")
+rules = load_policy(RULES_POLICY)
 
 
 @pytest.fixture

@@ -15,11 +15,7 @@ from bot.service import Accepted, Fill, Panel, Refusal, TableService, Unrestorab
 from bot.storage import Storage, open_storage
 from engine import SEATS, SUPPORTED_RULES_VERSIONS, Phase, Play, Seat, Team
 from engine.seats import FOUR_SEATS
-from tests.common import EAST, NORTH, SOUTH, WEST
-
-GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
-SEATED = {NORTH: ANA, EAST: BIA, SOUTH: CAIO, WEST: DAVI}
+from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, EAST, GUILD, NORTH, SEATED, SOUTH, WEST
 
 
 @pytest.fixture

@@ -36,11 +36,8 @@ from bot.storage import (
 from bot.storage.base import BATCH
 from engine import Options, Seat
 from engine.options import NelloDoubles
-from tests.common import EAST, NORTH, SOUTH, WEST
+from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, EAST, GUILD, NORTH, SOUTH, WEST
 from tests.postgres import free_port
-
-GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
 
 
 def seats(*ids: int | None) -> list[Player | None]:

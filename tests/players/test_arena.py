@@ -9,8 +9,8 @@ import pytest
 
 from engine.players import random_legal, rules
 from engine.tools import arena
+from tests.common import RULES_POLICY
 
-RULES = "engine.players.rules:decide"
 RANDOM = "engine.players.random_legal:decide"
 
 
@@ -22,7 +22,7 @@ def _run(*argv: str) -> str:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_two_games_print_every_field(jobs: str) -> None:
-    text = _run("--a", RULES, "--b", RANDOM, "--games", "2", "--seed", "1", "--jobs", jobs)
+    text = _run("--a", RULES_POLICY, "--b", RANDOM, "--games", "2", "--seed", "1", "--jobs", jobs)
     assert re.search(r"games won: +A \d+ \(\d+\.\d%, 95% CI \d+\.\d%-\d+\.\d%\) +B \d+", text)
     assert re.search(r"marks/game: +A \d+\.\d\d +B \d+\.\d\d", text)
     for side in "AB":
@@ -49,7 +49,8 @@ def test_policies_swap_partnerships_from_one_game_to_the_next() -> None:
 
 def test_a_duplicate_run_deals_each_game_twice_with_the_sides_swapped() -> None:
     """Issue 16's duplicate arena: luck of the deal cancels over each pair of games."""
-    text = _run("--a", RULES, "--b", RULES, "--games", "4", "--seed", "dup", "--duplicate")
+    text = _run("--a", RULES_POLICY, "--b", RULES_POLICY, "--games", "4", "--seed", "dup",
+                "--duplicate")
     assert "duplicate (each deal played with A on each of the 2 sides)" in text
     seeds = [arena.deal_of("dup", index, 2, True) for index in range(4)]
     assert seeds[0][0] == seeds[1][0] != seeds[2][0] == seeds[3][0]
@@ -68,4 +69,4 @@ def test_wilson_interval() -> None:
 
 def test_unknown_policy_is_refused() -> None:
     with pytest.raises(SystemExit):
-        arena.main(["--a", "engine.players.nobody:decide", "--b", RULES], out=io.StringIO())
+        arena.main(["--a", "engine.players.nobody:decide", "--b", RULES_POLICY], out=io.StringIO())

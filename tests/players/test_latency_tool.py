@@ -11,11 +11,12 @@ from engine.dominoes import TILES
 from engine.players.strong import PlayChoice
 from engine.players.strong_classic import PlaySearch
 from engine.tools import latency, openings
+from tests.common import RULES_POLICY
 
 
 def test_every_variant_asked_for_gets_a_line_per_phase() -> None:
     out = io.StringIO()
-    assert latency.main(["--policy", "engine.players.rules:decide", "--games", "1",
+    assert latency.main(["--policy", RULES_POLICY, "--games", "1",
                          "--variant", "moon", "--variant", "42"], out=out) == 0
     text = out.getvalue()
     for name in ("moon", "42"):

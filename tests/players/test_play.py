@@ -10,9 +10,7 @@ from engine.game import deal_for, first_dealer
 from engine.players import rules
 from engine.seats import FOUR_SEATS
 from engine.tools.play import main, play
-from tests.common import SOUTH
-
-RULES = "engine.players.rules:decide"
+from tests.common import RULES_POLICY, SOUTH
 
 
 def _script(*lines: str) -> io.StringIO:
@@ -84,7 +82,8 @@ def test_the_declarer_names_trump_and_piles_by_number() -> None:
 
 def test_main_reads_its_streams_and_a_seed() -> None:
     out = io.StringIO()
-    assert main(["--seed", "7", "--partner", RULES, "--opponents", RULES], _script("q"), out) == 0
+    assert main(["--seed", "7", "--partner", RULES_POLICY, "--opponents", RULES_POLICY],
+                _script("q"), out) == 0
     assert out.getvalue().startswith("Texas 42 · game 7 · you are South")
 
 
@@ -94,7 +93,7 @@ def test_every_variant_is_played_at_the_terminal() -> None:
         answers = itertools.islice(itertools.cycle(
             ["p", "y", "1", "1", "2 3", "1 2", *map(str, range(2, 12)), "1 low"]), 30000)
         out = io.StringIO()
-        assert main(["--variant", name, "--seed", "t", "--partner", RULES, "--opponents", RULES],
-                    stdin=_script(*answers), stdout=out) == 0
+        assert main(["--variant", name, "--seed", "t", "--partner", RULES_POLICY,
+                     "--opponents", RULES_POLICY], stdin=_script(*answers), stdout=out) == 0
         text = out.getvalue()
         assert "Game over:" in text and "Traceback" not in text, name

@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import re
 
+from tests.common import RULES_POLICY
 from tools.bench_bots import main
 
 
 def test_a_short_run_prints_every_figure() -> None:
     out = io.StringIO()
     assert main(["--tables", "2", "--seconds", "1.5", "--pause", "0", "--workers", "1",
-                 "--policy", "engine.players.rules:decide"], out=out) == 0
+                 "--policy", RULES_POLICY], out=out) == 0
     text = out.getvalue()
     assert text.startswith("bench_bots: 2 tables of 4 computer players")
     moves = int(re.search(r"computer moves: (\d+)", text)[1])  # type: ignore[index]
@@ -24,7 +25,7 @@ def test_a_short_run_prints_every_figure() -> None:
 def test_tables_of_another_game() -> None:
     out = io.StringIO()
     assert main(["--tables", "2", "--seconds", "1.5", "--pause", "0", "--workers", "1",
-                 "--game", "140", "--policy", "engine.players.rules:decide"], out=out) == 0
+                 "--game", "140", "--policy", RULES_POLICY], out=out) == 0
     text = out.getvalue()
     assert text.startswith("bench_bots: 2 tables of 6 computer players, game 140"), text
     assert int(re.search(r"computer moves: (\d+)", text)[1]) > 10  # type: ignore[index]

@@ -10,6 +10,7 @@ import pytest
 
 from bot.service import Fill, TableService
 from bot.storage import open_storage
+from tests.common import RULES_POLICY
 from tests.databases import run_sync
 from tools import bench_actions, bench_restart
 
@@ -27,7 +28,7 @@ def test_bench_actions_prints_every_figure(postgres_url: str) -> None:
 
 def test_bench_restart_prints_every_figure() -> None:
     out = io.StringIO()
-    assert bench_restart.main(["--tables", "4", "--policy", "engine.players.rules:decide",
+    assert bench_restart.main(["--tables", "4", "--policy", RULES_POLICY,
                                "--pause", "0"], out=out) == 0
     text = out.getvalue()
     for figure in ("SQLite: 4 open tables", "connected (READY)", "first interaction answered",

@@ -1,5 +1,6 @@
 """Without ``"variant"`` the replay of a 42 hand is byte for byte what it was before the variants
-(REPLAY.md): the outputs stored in tests/data were written by the engine of rules version 1."""
+(REPLAY.md): the outputs stored in tests/replay/data were written by the engine of rules
+version 1."""
 
 from __future__ import annotations
 

@@ -42,11 +42,8 @@ from engine.options import NelloDoubles
 from engine.players.hints import Hint
 from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.test_render import check_limits, texts
-from tests.common import EAST, NORTH, SOUTH, WEST
+from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, GUILD, SEATED
 
-GUILD, CHANNEL = 10, 20
-ANA, BIA, CAIO, DAVI = 1, 2, 3, 4
-SEATED = {NORTH: ANA, EAST: BIA, SOUTH: CAIO, WEST: DAVI}
 SPECIALS = Options(nello=True, splash=True, plunge=True, sevens=True, forced_bid=True)
 
 
