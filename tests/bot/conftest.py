@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -79,10 +80,31 @@ class LiveBot:
         await self.drawn()
 
 
+StartLiveBot = Callable[[], Awaitable[LiveBot]]
+
+
 @pytest.fixture
-async def live_bot(discord_double: DiscordDouble,
-                   live_database: Path | str) -> AsyncIterator[LiveBot]:
-    db = live_database
+async def start_live_bot(discord_double: DiscordDouble,
+                         live_database: Path | str) -> AsyncIterator[StartLiveBot]:
+    """Starts the bot in the test's event loop, once the test has put in its database what the
+    bot should find there (a table mid-game, say); stopped at the end of the test."""
+    async with contextlib.AsyncExitStack() as stack:
+
+        async def start() -> LiveBot:
+            return await stack.enter_async_context(running_live_bot(discord_double,
+                                                                    live_database))
+
+        yield start
+
+
+@pytest.fixture
+async def live_bot(start_live_bot: StartLiveBot) -> LiveBot:
+    return await start_live_bot()
+
+
+@contextlib.asynccontextmanager
+async def running_live_bot(discord_double: DiscordDouble,
+                           db: Path | str) -> AsyncIterator[LiveBot]:
     seeds: list[str] = []
     counter = itertools.count()
 

@@ -201,6 +201,7 @@ async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(
                           "moves after the catch-up")
     await live_bot.drawn()
     assert len(message.versions) > drawn
+    await live_bot.bot.service.end(table_id, double.member("eve").id, moderator=False)
 
 
 @on_both_backends

@@ -1,7 +1,8 @@
 """Every game of the family at a Discord table, through the double: one member with computer
-players plays each variant to its end; tables of members only play a hand of Moon, of 140 and
-of 84. Every version of every message each member could see is audited for hidden tiles, the
-leftover and the discards included (V-GEN-DISCARD)."""
+players plays the first hand of each variant, and the last hand of a game of each to its end;
+tables of members only play a hand of Moon, of 140 and of 84. Every version of every message
+each member could see is audited for hidden tiles, the leftover and the discards included
+(V-GEN-DISCARD)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from cogs.messages.words import voice
 from engine import Action, Bid, Discard, Game, Leftover, NameTrump, Pass, Phase, Play, Seat
 from engine.seats import ALL_SEATS
 from engine.variants import VARIANTS, variant_named
-from tests.bot.conftest import LiveBot
+from tests.bot.conftest import LiveBot, StartLiveBot
 from tests.bot.e2e import Audit, action_count, components, table_state
+from tests.bot.last_hand import last_hand_table
 from tests.bot.test_e2e_computers import Players, answered, latest_table_id, table_message
 from tests.common import RULES_POLICY
 from tools.discord_double import DiscordDouble, Message, SimulatedMember
@@ -95,35 +97,67 @@ class Members(Players):
         return game
 
 
-@pytest.mark.parametrize("name", OTHER_GAMES)
-async def test_one_member_plays_a_whole_game_with_computer_players(
-        name: str, discord_double: DiscordDouble, live_bot: LiveBot) -> None:
-    double = discord_double
-    variant = variant_named(name)
-    ana, eve = double.member("ana"), double.member("eve")
-    opened = await ana.slash("42 new", game=name, bots="others")
-    assert not opened.failed and "You sit" in opened.content, opened
-    table_id = latest_table_id(live_bot.db)
-    message = table_message(double)
-    members = Members(double, live_bot, table_id, {ALL_SEATS[0]: ana}, [eve])
+async def one_member_with_computers(double: DiscordDouble, live_bot: LiveBot,
+                                    table_id: int) -> Members:
+    """The member in the first seat of ``table_id`` and a spectator, once the member's panel is
+    open."""
+    member, spectator = double.member("ana"), double.member("eve")
+    members = Members(double, live_bot, table_id, {ALL_SEATS[0]: member}, [spectator])
     await members.quiet()
     await members.open_panels()
+    return members
+
+
+@pytest.mark.parametrize("name", OTHER_GAMES)
+async def test_one_member_plays_a_first_hand_with_computer_players(
+        name: str, discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    """``/42 new game: bots:others`` opens the game's table, deals, and its first hand that is
+    not passed out is played to its end with the member's panel."""
+    double = discord_double
+    opened = await double.member("ana").slash("42 new", game=name, bots="others")
+    assert not opened.failed and "You sit" in opened.content, opened
+    table_id = latest_table_id(live_bot.db)
+    members = await one_member_with_computers(double, live_bot, table_id)
+    while all(result.redeal for result in table_state(live_bot.db, table_id).results):
+        assert await members.play_turn() is not None
+    await members.quiet()
+    shown = table_room.table_message(await live_bot.bot.service.snapshot(table_id))
+    assert shown.embed is not None and shown.embed.title == game_title(None, variant_named(name))
+    assert members.actions >= 1 and members.audit.versions_checked > 10
+    assert not double.failed_interactions and not double.late_answers
+
+
+@pytest.mark.parametrize("name", OTHER_GAMES)
+async def test_one_member_plays_the_last_hand_of_a_game_with_computer_players(
+        name: str, discord_double: DiscordDouble, live_database: Path | str,
+        start_live_bot: StartLiveBot) -> None:
+    """A table resumed at the start of its game's last hand (:mod:`tests.bot.last_hand`) is
+    played to the game's end: the table says the game is over, and the member's game is on the
+    game's own leaderboard only."""
+    double = discord_double
+    variant = variant_named(name)
+    ana = double.member("ana")
+    table_id = await last_hand_table(double, live_database, variant, ana,
+                                     double.channel("general"))
+    live_bot = await start_live_bot()
+    await double.wait_for(lambda: any("42:hand:" in c.get("custom_id", "") for message in
+                                      double.messages("general") for c in components(message)),
+                          10, "the resumed table to be drawn")
+    members = await one_member_with_computers(double, live_bot, table_id)
     game: Game | None = table_state(live_bot.db, table_id)
     while game is not None:
         game = await members.play_turn()
     final = table_state(live_bot.db, table_id)
     assert final.winner is not None and final.variant is variant
-    assert members.actions > 5
-    shown = table_room.table_message(await live_bot.bot.service.snapshot(table_id))
-    assert shown.embed is not None and shown.embed.title == game_title(None, variant)
-    assert "Game over" in {field["name"] for field in message.embeds[0].get("fields") or []}
-    assert members.audit.versions_checked > 50
+    assert members.actions >= 1 and members.audit.versions_checked > 10
+    fields = {field["name"] for field in table_message(double).embeds[0].get("fields") or []}
+    assert "Game over" in fields, fields
     assert not double.failed_interactions and not double.late_answers
 
+    eve = double.member("eve")
     board = await eve.slash("42 leaderboard", game=name)
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
-    side = variant.seating.side_of[0]
-    won = int(final.winner == side)
+    won = int(final.winner == variant.seating.side_of[0])
     assert f"{ana.mention} —" in text and f"games: 1 played, {won} won" in text, text
     others = await eve.slash("42 leaderboard")
     assert ana.mention not in str(others.message.embeds[0])  # type: ignore[union-attr]
