@@ -83,9 +83,6 @@ class _Table:
     def side_of(self, seat: Seat) -> int:
         return self.variant.seating.side_of[seat]
 
-    def side_name(self, seat: Seat) -> str:
-        return self.words.sides[self.side_of(seat)]
-
     def about(self, side: int, team: str, alone: str, **values: object) -> str:
         """A sentence about ``side``: ``team``'s words, or at a game each for oneself
         ``alone``'s, which speak of one player (``{player}``, singular verbs)."""
