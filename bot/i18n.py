@@ -22,11 +22,12 @@ import functools
 import gettext
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -190,6 +191,15 @@ def tn(locale: Locale, singular: str, plural: str, n: int, **params: object) -> 
     """
     return _lookup_plural(locale, singular, plural, n).format_map(
         _localized(locale, {"n": n, **params}))
+
+
+def listed(locale: Locale, items: Sequence[str]) -> str:
+    """Items as the reader's language lists them.
+
+    >>> listed(None, ["View Channel", "Attach Files"]), listed("pt-BR", ["a", "b", "c"])
+    ('View Channel and Attach Files', 'a, b e c')
+    """
+    return format_list(list(items), locale=catalog_name(language(locale)) or "en")
 
 
 def name(locale: Locale, value: Seat | Team | Trump) -> str:

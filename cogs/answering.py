@@ -5,12 +5,14 @@ error answered in one place), check the bot may post, and let the table be redra
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.autoplay import Autoplay
+from bot.i18n import N_, Locale, listed, t
 from bot.service import Accepted, Panel, Refusal, TableService
 
 from .faces import Faces
@@ -27,7 +29,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+POSTING = (
+    (discord.Permissions(view_channel=True), N_("View Channel")),
+    (discord.Permissions(send_messages=True), N_("Send Messages")),
+    (discord.Permissions(embed_links=True), N_("Embed Links")),
+    (discord.Permissions(attach_files=True), N_("Attach Files")),
+)
+"""What a table needs in its channel, with the names Discord gives them: to see the channel, post
+the table message, show it as an embed, and upload its picture."""
+
+
+def cant_post(locale: Locale, missing: Sequence[str] | None = None) -> Refusal:
+    """The refusal of a table where the bot lacks the ``missing`` permissions (by default,
+    when Discord refused without saying which: all of them), named."""
+    if missing is None:
+        missing = [label for _, label in POSTING]
+    return Refusal("I can't post in this channel: I need these permissions here: {permissions}.",
+                   permissions=listed(locale, [t(locale, label) for label in missing]))
 
 
 class Answering:
@@ -125,19 +143,20 @@ class Answering:
 
     @staticmethod
     def _require_posting(interaction: discord.Interaction[Any]) -> None:
-        """A table needs to post and edit its message here; say so before anything is made."""
-        if not interaction.app_permissions.is_superset(NEEDED):
-            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
-                          " and Embed Links permissions here.")
+        """A table needs to post and edit its message here, picture included; say what is
+        missing before anything is made."""
+        granted = interaction.app_permissions
+        missing = [label for needed, label in POSTING if not granted.is_superset(needed)]
+        if missing:
+            raise cant_post(locale_of(interaction), missing)
 
     @staticmethod
-    async def _post(channel: discord.PartialMessageable,
+    async def _post(interaction: discord.Interaction[Any], channel: discord.PartialMessageable,
                     reply: Reply) -> discord.Message:
         try:
             return await channel.send(**reply.send_kwargs())
         except discord.Forbidden:
-            raise Refusal("I can't post in this channel: I need the View Channel, Send Messages"
-                          " and Embed Links permissions here.") from None
+            raise cant_post(locale_of(interaction)) from None
 
     async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.end(table_id, interaction.user.id,

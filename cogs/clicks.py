@@ -158,7 +158,7 @@ class ClickHandlers(Answering):
             if not rematch.started:
                 return rematch
             snapshot = rematch.snapshot
-            message = await self._post(self._channel(interaction),
+            message = await self._post(interaction, self._channel(interaction),
                                        await self.messages.reply(snapshot))
             table = await self.service.set_message(snapshot.table.id, message.id)
             self._touch(table.id)  # computer players may have moved meanwhile

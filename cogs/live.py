@@ -17,7 +17,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.keyed import KeyedWorkers
+from bot.records import TableRecord
 from bot.service import Panel, Refusal, TableService, TableSnapshot, Unrestorable
 
 from .faces import Faces
@@ -48,6 +50,8 @@ class TableMessages:
         self.redrawer: KeyedWorkers[tuple[str, int]] = KeyedWorkers("redraw")
         self._behind: set[int] = set()
         """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
+        self._text_only: set[int] = set()
+        """Tables whose picture Discord refused (no Attach Files): drawn as text alone."""
 
     async def reply(self, snapshot: TableSnapshot) -> Reply:
         """The table message for ``snapshot``: its text and its picture."""
@@ -92,9 +96,12 @@ class TableMessages:
         if table.message_id is None:
             return  # whoever opened the table is posting its message, then draws it again
         reply = await self.reply(snapshot)
+        if table_id in self._text_only:
+            reply = reply.without_pictures()
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
+            await self._refused_picture(table, reply, channel.get_partial_message(
+                table.message_id).edit(**reply.edit_kwargs()))
             return
         except discord.NotFound:
             log.info("table %s: its message was deleted; posting it again", table_id)
@@ -109,6 +116,34 @@ class TableMessages:
             log.warning("table %s: could not post its message: %s", table_id, error)
             return
         await self.service.set_message(table_id, message.id)
+
+    async def _refused_picture(self, table: TableRecord, reply: Reply,
+                               edit: Awaitable[object]) -> None:
+        """Make ``edit``; if Discord refuses it for its picture (the bot may no longer attach
+        files in the channel), the table goes on as text alone, and its creator is told once,
+        privately, what is missing."""
+        try:
+            await edit
+        except discord.Forbidden:
+            if not reply.pictures:
+                raise
+        else:
+            return
+        log.warning("table %s: its picture was refused; drawing it as text", table.id)
+        self._text_only.add(table.id)
+        assert table.message_id is not None
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.get_partial_message(table.message_id).edit(
+            **reply.without_pictures().edit_kwargs())
+        try:
+            creator = await self.client.create_dm(discord.Object(table.creator_id))
+            await creator.send(t(table.locale, "Your table {link} is shown without its picture:"
+                                               " I need the {permission} permission in that"
+                                               " channel.", link=table.link,
+                                 permission=t(table.locale, "Attach Files")))
+        except discord.HTTPException as error:
+            log.info("table %s: could not tell its creator about the picture: %s", table.id,
+                     error)
 
 
     async def _say_unrestorable(self, refusal: Unrestorable) -> None:

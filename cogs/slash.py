@@ -297,7 +297,7 @@ class SlashCommands(Answering, commands.Cog):
             table = await self.service.table_in_channel(self._channel_id(interaction))
             snapshot = await self.service.snapshot(table.id)
             channel = self._channel(interaction)
-            message = await self._post(channel, await self.messages.reply(snapshot))
+            message = await self._post(interaction, channel, await self.messages.reply(snapshot))
             moved = await self.service.set_message(table.id, message.id)
             if table.message_id is not None:
                 await self._retire(channel, table.message_id,
@@ -444,7 +444,7 @@ class SlashCommands(Answering, commands.Cog):
                                                  variant=variant, level=level, hints=hints)
         table_id = snapshot.table.id
         try:
-            message = await self._post(self._channel(interaction),
+            message = await self._post(interaction, self._channel(interaction),
                                        await self.messages.reply(snapshot))
         except BaseException:
             await self.service.forget_table(table_id)

@@ -43,6 +43,11 @@ class Reply:
         if self.embed is not None:
             self.embed.set_image(url=f"attachment://{picture.filename}")
 
+    def without_pictures(self) -> Reply:
+        """The same message as text alone (its embed says what the pictures show)."""
+        embed = self.embed.copy().set_image(url=None) if self.embed is not None else None
+        return Reply(self.content, embed, self.view, self.allowed_mentions)
+
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: every part is set, so what is absent is cleared."""
         return {"content": self.content, "embed": self.embed, "view": self.view,

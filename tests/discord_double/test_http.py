@@ -116,6 +116,31 @@ async def test_uploads_are_multipart_and_served_back(
         assert await response.read() == b"6|4"
 
 
+async def test_a_file_through_a_channel_route_needs_attach_files(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """Without Attach Files, posting or editing in a file is refused (403, 50013) as Discord
+    refuses it; the same message without a file is not."""
+    channel = discord_double.add_channel("no-files", bot_can_attach=False)
+    messages = f"/channels/{channel.id}/messages"
+
+    def with_file() -> aiohttp.FormData:
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", '{"content": "t", "attachments": [{"id": 0}]}')
+        form.add_field("files[0]", b"png", filename="table.png", content_type="image/png")
+        return form
+
+    status, error = await call(http, "POST", messages, data=with_file())
+    assert (status, error["code"]) == (403, 50013)
+    status, message = await call(http, "POST", messages, json={"content": "text only"})
+    assert status == 200
+    status, error = await call(http, "PATCH", f"{messages}/{message['id']}", data=with_file())
+    assert (status, error["code"]) == (403, 50013)
+    status, edited = await call(http, "PATCH", f"{messages}/{message['id']}",
+                                json={"content": "still text"})
+    assert status == 200 and edited["content"] == "still text"
+
+
 def test_permissions_follow_roles_and_overwrites(discord_double: DiscordDouble) -> None:
     world = discord_double.world
     lobby = discord_double.add_channel("lobby", bot_can_send=False)

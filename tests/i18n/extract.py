@@ -50,6 +50,7 @@ FORWARDERS = {
     ("bot/service/lobby.py", "Lobby.set_options"),  # raises the ids marked N_ in house_rules
     ("bot/house_rules.py", "label"),  # says the ids marked N_ in CHOICES
     ("cogs/typed.py", "_checked"),  # raises the ids marked N_ at the top of the module
+    ("cogs/answering.py", "cant_post"),  # names the permissions marked N_ in POSTING
     ("cogs/typed.py", "resolve"),  # likewise
     ("cogs/typed.py", "_trump"),  # likewise
     ("cogs/guide.py", "rules_message"),  # says the ids marked N_ in RULES

@@ -86,12 +86,11 @@ class MessageRoutes(RouteGroup):
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        allowed = self.world.permissions(self.world.bot, channel)
-        if not allowed & Perm.VIEW_CHANNEL:
-            raise DiscordError(403, 50001, "Missing Access")
+        allowed = self._allowed(channel)
         if not allowed & Perm.SEND_MESSAGES:
             raise DiscordError(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
+        self._may_upload(allowed, files)
         self.prepare(body, files, None)
         if is_empty(body):
             raise DiscordError(400, 50006, "Cannot send an empty message")
@@ -104,15 +103,33 @@ class MessageRoutes(RouteGroup):
 
     async def edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
-        return json_response((await self.edit(message, request)).payload())
+        allowed = self._allowed(message.channel)
+        return json_response((await self.edit(message, request, allowed)).payload())
+
+    def _allowed(self, channel: Channel) -> int:
+        """The bot's permissions in ``channel``, which it must at least be able to see."""
+        allowed = self.world.permissions(self.world.bot, channel)
+        if not allowed & Perm.VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        return allowed
+
+    @staticmethod
+    def _may_upload(allowed: int | None, files: dict[int, Upload]) -> None:
+        """A file sent through a channel route needs Attach Files there; through an
+        interaction's webhook it needs nothing (``allowed`` is None)."""
+        if files and allowed is not None and not allowed & Perm.ATTACH_FILES:
+            raise DiscordError(403, 50013, "Missing Permissions")
 
     async def delete_message(self, request: web.Request) -> web.Response:
         await self.delete(self._channel_message(request))
         return web.Response(status=204)
 
-    async def edit(self, message: Message, request: web.Request) -> Message:
-        """Apply an edit request to ``message``: for a channel route or a webhook."""
+    async def edit(self, message: Message, request: web.Request,
+                   allowed: int | None = None) -> Message:
+        """Apply an edit request to ``message``: for a channel route (with the bot's
+        permissions there) or a webhook (``allowed`` None)."""
         body, files = await read_body(request)
+        self._may_upload(allowed, files)
         self.prepare(body, files, message)
         merged = {
             k: getattr(message.latest, k)

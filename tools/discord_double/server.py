@@ -233,17 +233,35 @@ class DiscordDouble:
         return (guild or self.world.guild).channel_named(name)
 
     def add_channel(
-        self, name: str, *, bot_can_send: bool = True, bot_can_view: bool = True
+        self,
+        name: str,
+        *,
+        bot_can_send: bool = True,
+        bot_can_view: bool = True,
+        bot_can_attach: bool = True,
     ) -> Channel:
-        """A text channel; without ``bot_can_send`` posting there gets 403 code 50013.
+        """A text channel; without ``bot_can_send`` posting there gets 403 code 50013, and so
+        does sending a file through a channel route without ``bot_can_attach``.
 
         Add channels before the bot connects: a live client is not told about new ones."""
-        deny = (0 if bot_can_send else Perm.SEND_MESSAGES) | (
-            0 if bot_can_view else Perm.VIEW_CHANNEL
+        deny = (
+            (0 if bot_can_send else Perm.SEND_MESSAGES)
+            | (0 if bot_can_view else Perm.VIEW_CHANNEL)
+            | (0 if bot_can_attach else Perm.ATTACH_FILES)
         )
         bot_role = self.world.bot.role_ids[0]
         overwrites = [Overwrite(bot_role, 0, deny=deny)] if deny else []
         return self.world.add_channel(name, overwrites=overwrites)
+
+    def deny_bot(self, channel: Channel, permissions: int) -> None:
+        """From now on the bot lacks ``permissions`` in ``channel``, as when an admin edits
+        the channel's overwrites for the bot's role."""
+        bot_role = self.world.bot.role_ids[0]
+        for overwrite in channel.overwrites:
+            if overwrite.id == bot_role and overwrite.type == 0:
+                overwrite.deny |= permissions
+                return
+        channel.overwrites.append(Overwrite(bot_role, 0, deny=permissions))
 
     def add_role(self, name: str, permissions: int = 0) -> Role:
         role = Role(self.world.ids.next(), name, permissions, position=len(self.world.guild.roles))
