@@ -126,12 +126,20 @@ class ClickHandlers(Answering):
     async def on_back(self, interaction: discord.Interaction[Any], table_id: int,
                       seat: Seat) -> None:
         """I'm back: the seat is the member's to play again; their panel, ready to play."""
+        await self._take_back(interaction, table_id, seat)
+
+    async def on_return(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """I'm back, from the button for any away member: the presser's own seat."""
+        await self._take_back(interaction, table_id, None)
+
+    async def _take_back(self, interaction: discord.Interaction[Any], table_id: int,
+                         seat: Seat | None) -> None:
         panel = await within_window(interaction, self.service.take_back(
             table_id, interaction.user.id, seat), update=True)
         self._touch(table_id)
         await self._show_panel(interaction, panel, notice=t(
             voice(locale_of(interaction), panel.table),
-            "Welcome back: you play {seat} again.", seat=seat))
+            "Welcome back: you play {seat} again.", seat=panel.seat))
 
     async def on_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         panel = await within_window(interaction, self.service.panel(table_id,

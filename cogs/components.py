@@ -43,6 +43,7 @@ class TableHandlers(Protocol):
     async def on_end_confirmed(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_end_cancelled(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_away_menu(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_return(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
 
     # The buttons about one seat.
@@ -220,6 +221,17 @@ class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" +
     @staticmethod
     def handler(table: TableHandlers) -> OnTable:
         return table.on_end_cancelled
+
+
+class ReturnButton(_TableButton, DynamicItem[Button[Any]], template=r"42:return:" + TABLE):
+    """I'm back, for whichever away member presses it: the table's one such button when its
+    away members' own (:class:`BackButton`) would not fit in a row."""
+
+    verb, style = "return", discord.ButtonStyle.primary
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_return
 
 
 class AwayMenuButton(_TableButton, DynamicItem[Button[Any]], template=r"42:awaymenu:" + TABLE):
@@ -508,7 +520,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
-    AwayMenuButton, HintButton, LevelButton, HintsButton,
+    AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton,
 )
 
 

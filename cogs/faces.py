@@ -1,4 +1,5 @@
-"""The tile buttons' faces: one application emoji per domino, drawn like the pictures' tiles.
+"""The tile buttons' faces: one application emoji per face of every set the family uses, up to
+double-nine (55 of the 2,000 Discord allows an application), drawn like the pictures' tiles.
 
 The bot creates the missing ones at start-up through discord.py's application-emoji API (once:
 later starts find them), in the background so nothing waits for it. Until they exist, or if
@@ -15,7 +16,7 @@ import discord
 from PIL import Image
 
 from engine import Domino
-from engine.dominoes import TILES
+from engine.dominoes import EVERY_FACE
 
 from .pictures.dominoes import sprite
 from .pictures.scene import Tile
@@ -55,7 +56,8 @@ class Faces:
     def known(self) -> Mapping[Domino, discord.Emoji]:
         return self._by_tile
 
-    async def ensure(self, client: discord.Client, tiles: Iterable[Domino] = TILES) -> None:
+    async def ensure(self, client: discord.Client,
+                     tiles: Iterable[Domino] = EVERY_FACE) -> None:
         """Find the faces among the application's emojis and create those that are missing;
         a refusal is logged and leaves that tile to its text label, unless another process of
         the bot (holding other shards) created it meanwhile."""

@@ -106,6 +106,9 @@ _ALL: tuple[Domino, ...] = tuple(Domino(i) for i in range(2 * FACES))
 
 TILES: tuple[Domino, ...] = _ALL[:28]
 """The 28 tiles of a double-six set (R-SET), in index order."""
+EVERY_FACE: tuple[Domino, ...] = _ALL[:FACES]
+"""The 55 faces of a double-nine set, one copy each: every face a game of the family deals
+(V-GEN-SET), the double-six set's first."""
 
 
 def tile_of(number: int) -> Domino:

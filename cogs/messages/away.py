@@ -3,28 +3,37 @@ back. Nothing happens by timer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.i18n import Locale, t
 from bot.records import TableRecord, mentions
 from engine import Seat
 
-from ..components import AwayButton, AwayMenuButton, BackButton
+from ..components import AwayButton, AwayMenuButton, BackButton, ReturnButton
 from .reply import Reply
 from .words import voice
 
+ROW = 5
+"""Buttons Discord allows in one row."""
+
 
 def away_buttons(locale: Locale, view: discord.ui.View, table: TableRecord) -> None:
-    """I'm back for each seat a computer player stands in for, and one Someone's away… for
-    the votes that let one play a member's seat (when another member is seated to agree)."""
-    for seat in table.stand_ins:
-        back = BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
-        back.row = 1
-        view.add_item(back)
+    """In one row: I'm back for each seat a computer player stands in for (one I'm back for
+    them all when so many are away that theirs would not fit), and one Someone's away… for the
+    votes that let one play a member's seat (when another member is seated to agree)."""
+    row: list[discord.ui.Item[Any]] = [
+        BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
+        for seat in table.stand_ins]
     if _awayable(table):
-        menu = AwayMenuButton(table.id, t(locale, "Someone's away…"))
-        menu.row = 1
-        view.add_item(menu)
+        row.append(AwayMenuButton(table.id, t(locale, "Someone's away…")))
+    if len(row) > ROW:
+        row = [item for item in row if not isinstance(item, BackButton)]
+        row.insert(0, ReturnButton(table.id, t(locale, "I'm back")))
+    for item in row:
+        item.row = 1
+        view.add_item(item)
 
 
 def _awayable(table: TableRecord) -> list[Seat]:

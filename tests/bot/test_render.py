@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ from engine import (
     summarize,
 )
 from engine.seats import FOUR_SEATS
+from engine.variants import variant_named
 from tests.bot.e2e import linked_tiles, tiles_in
 from tests.common import EAST, SOUTH, WEST
 
@@ -291,3 +293,28 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
     only_bots = leaderboard_message([], None, "guild",
                                     [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])
     assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", ["42", "moon", "140", "84"])
+def test_every_row_fits_whoever_is_away(name: str) -> None:
+    """However many members are away, at every seat count, the table's rows keep to Discord's
+    five buttons: the away members' own I'm back while they fit beside Someone's away…, one
+    I'm back for them all past that."""
+    variant = variant_named(name)
+    seats = variant.seating.seats
+    game = Game.new("rows", variant=variant)
+    for away in range(len(seats)):
+        table = TableRecord(
+            id=9, guild_id=1, channel_id=2, message_id=3, creator_id=100, locale=None,
+            status=Status.PLAYING, seats=tuple(Player.member(100 + s) for s in seats),
+            seed="rows", stand_ins=frozenset(seats[:away]), variant=variant)
+        reply = table_message(TableSnapshot(table, observe(game, None), 0))
+        check_limits(reply)
+        ids = custom_ids(reply)
+        backs = [i for i in ids if i.startswith("42:back:")]
+        menu = away < len(seats)
+        if away + menu <= 5:
+            assert len(backs) == away and "42:return:9" not in ids
+        else:
+            assert not backs and "42:return:9" in ids
+        assert ("42:awaymenu:9" in ids) == menu
