@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import led_name
+from bot.i18n import led_name, name, reader
 from bot.records import ComputerStanding, Level, Player, Standing, Status, TableRecord
 from bot.service import Panel, TableSnapshot
 from cogs.messages.away import away_menu
@@ -19,7 +19,7 @@ from cogs.messages.panel import panel_message
 from cogs.messages.reply import Reply
 from cogs.messages.standings import leaderboard_message
 from cogs.messages.table import table_message
-from cogs.messages.words import action_label
+from cogs.messages.words import action_label, event_text
 from engine import (
     SEATS,
     Bid,
@@ -318,3 +318,25 @@ def test_every_row_fits_whoever_is_away(name: str) -> None:
         else:
             assert not backs and "42:return:9" in ids
         assert ("42:awaymenu:9" in ids) == menu
+
+
+def test_a_low_lead_is_told_with_the_suit_it_calls() -> None:
+    """V-BIG-LEAD-LOW: the table says a low lead calls the tile's lower end, in each language."""
+    game = Game.new("low lead", variant=variant_named("big"))
+    rng = random.Random(5)
+    while True:
+        seat = game.to_act
+        assert seat is not None and game.hand_number < 20, "no low lead in 20 hands"
+        legal = game.legal_actions()
+        low = [a for a in legal if isinstance(a, Play) and a.low]
+        game = game.apply(seat, low[0] if low else rng.choice(legal))
+        if low:
+            break
+    event = observe(game, None).last_action
+    assert event is not None and isinstance(event.action, Play)
+    tile, seating = event.action.tile, game.variant.seating
+    said = {locale: event_text(reader(locale, seating), event) for locale in (None, "pt-BR", "it")}
+    assert said[None] == f"{name(reader(None, seating), seat)} led {tile.label} as" \
+                         f" {led_name(None, tile.low)}.", said
+    assert f" como {led_name('pt-BR', tile.low)}." in said["pt-BR"], said
+    assert f" come {led_name('it', tile.low)}." in said["it"], said

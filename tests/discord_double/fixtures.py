@@ -24,8 +24,9 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 @pytest.fixture
 async def discord_double() -> AsyncIterator[DiscordDouble]:
-    """A running double; the test fails if the bot called a route the double does not know
-    (set ``double.strict = False`` to allow that)."""
+    """A running double; the test fails if the bot called a route the double does not know, or
+    sent a body Discord's published API description does not allow (set ``double.strict =
+    False`` to allow that)."""
     double = DiscordDouble()
     await double.start()
     try:
@@ -36,6 +37,11 @@ async def discord_double() -> AsyncIterator[DiscordDouble]:
         pytest.fail(
             "the bot called routes the double does not know: "
             + ", ".join(str(r) for r in double.unknown_requests)
+        )
+    if double.strict and double.invalid_bodies:
+        pytest.fail(
+            "the bot sent bodies Discord's API description does not allow: "
+            + ", ".join(str(r) for r in double.invalid_bodies[:5])
         )
 
 

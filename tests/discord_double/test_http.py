@@ -258,6 +258,7 @@ async def test_components_v2_follow_discords_component_reference(
         http, "POST", general, json={"flags": V2, "components": [text("x")] * 40}
     )
     assert status == 200
+    discord_double.invalid_bodies.clear()  # refused on purpose, above
 
 
 async def test_a_v2_message_keeps_its_flag_and_drops_no_attachment_it_keeps(
@@ -416,3 +417,28 @@ async def test_interaction_webhooks_expire_on_the_doubles_clock(
     assert Snowflakes.timestamp(later) >= before + 15 * 60 - 1  # ids follow the clock
     with pytest.raises(ValueError):
         double.advance(seconds=-1)
+
+
+async def test_bodies_are_held_to_discords_published_description(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """What Discord's OpenAPI description does not allow is refused (400, 50035) and recorded;
+    snowflakes may be integers, as discord.py sends them and Discord takes them."""
+    general = f"/channels/{discord_double.channel('general').id}/messages"
+    status, _ = await call(
+        http, "POST", general,
+        json={"content": "<@1>", "allowed_mentions": {"parse": [], "users": [1, "2"]}},
+    )
+    assert status == 200
+    off = [
+        {"content": 42},  # a string
+        {"content": "x", "embeds": [{"title": "t", "color": "green"}]},  # an integer colour
+        {"content": "x", "allowed_mentions": {"parse": ["nobody"]}},  # not a mention kind
+        {"content": "x", "sticker_ids": ["1", "2", "3", "4"]},  # three at most
+    ]
+    for body in off:
+        status, error = await call(http, "POST", general, json=body)
+        assert (status, error["code"]) == (400, 50035), body
+        assert error["message"].startswith("Invalid Form Body: "), error
+    assert len(discord_double.invalid_bodies) == len(off)
+    discord_double.invalid_bodies.clear()  # refused on purpose, above

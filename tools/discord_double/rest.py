@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from aiohttp import BodyPartReader, web
 
+from .contract import OffContract, check
 from .gateway import Gateway
 from .world import World
 
@@ -37,6 +38,14 @@ class DiscordError(Exception):
 
     def response(self) -> web.Response:
         return json_response({"message": self.message, "code": self.code}, self.status)
+
+
+class InvalidBody(DiscordError):
+    """A body that Discord's published description of its route does not allow
+    (:mod:`.contract`): refused as Discord refuses it, and the bot's fault."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(400, 50035, f"Invalid Form Body: {reason}")
 
 
 def unknown(what: str, code: int) -> DiscordError:
@@ -81,7 +90,18 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
     else:
         payload = {}
     request[BODY] = payload
+    try:
+        check(request.method, route_of(request), payload)
+    except OffContract as error:
+        raise InvalidBody(str(error)) from None
     return payload, files
+
+
+def route_of(request: web.Request) -> str:
+    """The path template ``request`` matched, without the API's version prefix."""
+    resource = request.match_info.route.resource
+    template = resource.canonical if resource is not None else request.path
+    return re.sub(r"^/api/v[0-9]+", "", template)
 
 
 class Double(Protocol):

@@ -19,7 +19,7 @@ from .gateway import Gateway, Intent, Session
 from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
 from .messages import Interaction, Message, MessageVersion, Notification
 from .payload import JSON
-from .rest import BODY, DiscordError, json_response
+from .rest import BODY, DiscordError, InvalidBody, json_response, route_of
 from .routes import RestApi
 from .world import World
 
@@ -79,6 +79,8 @@ class DiscordDouble:
         self.rest = RestApi(self)
         self.requests: list[RequestRecord] = []
         self.unknown_requests: list[RequestRecord] = []
+        self.invalid_bodies: list[RequestRecord] = []
+        """Requests whose body Discord's published description of the route does not allow."""
         self.strict = True  # the pytest fixture fails a test that hit an unknown route
         self.in_flight = 0
         self.port = 0
@@ -141,12 +143,10 @@ class DiscordDouble:
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path.startswith("/gateway") or request.path.startswith("/attachments/"):
             return await handler(request)  # type: ignore[no-any-return]
-        resource = request.match_info.route.resource
-        template = resource.canonical if resource is not None else request.path
         record = RequestRecord(
             request.method,
             request.path.removeprefix(API_PREFIX),
-            template.removeprefix(API_PREFIX),
+            route_of(request),
             at=time.monotonic(),
         )
         self.requests.append(record)
@@ -177,6 +177,8 @@ class DiscordDouble:
             return await handler(request)  # type: ignore[no-any-return]
         except DiscordError as error:
             record.error = f"{error.code}: {error.message}"
+            if isinstance(error, InvalidBody):
+                self.invalid_bodies.append(record)
             return error.response()
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
