@@ -19,7 +19,7 @@ from ..components import GuideButton, HandButton, LastTrickButton, RematchButton
 from ..games import game_title
 from .away import away_buttons, away_text
 from .lobby import lobby
-from .reply import COLOUR, NO_MENTIONS, Reply
+from .reply import COLOUR, Reply
 from .score import marks_line, per_side, points_text, signed
 from .summary import summary_text
 from .words import (
@@ -36,7 +36,9 @@ from .words import (
 
 
 def table_message(snapshot: TableSnapshot) -> Reply:
-    """The channel's view of a table: never a hand, never play order inside a captured trick."""
+    """The channel's view of a table: never a hand, never play order inside a captured trick.
+    It names the member to act but never notifies anybody, even when it is posted anew (the
+    turn ping does that, once)."""
     table, observation = snapshot.table, snapshot.observation
     locale = voice(table.locale, table)
     seating = table.variant.seating
@@ -73,7 +75,6 @@ def table_message(snapshot: TableSnapshot) -> Reply:
 
     view = discord.ui.View(timeout=None)
     content: str | None = None
-    allowed = NO_MENTIONS
     if closed:
         embed.add_field(name=t(locale, "Closed"),
                         value=t(locale, "This table is closed; the game does not count."),
@@ -100,10 +101,6 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         player = table.player(to_act)
         content = _turn_line(locale, observation.phase, to_act, player,
                              standing_in=to_act in table.stand_ins)
-        if player is not None and player.user_id is not None and not table.computer_plays(
-                to_act):
-            allowed = discord.AllowedMentions(everyone=False, roles=False,
-                                              users=[discord.Object(player.user_id)])
     away = away_text(locale, table)
     if away:
         embed.add_field(name=t(locale, "Away"), value=away, inline=False)
@@ -114,7 +111,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
         view.add_item(LastTrickButton(table.id, t(locale, "Last trick")))
     view.add_item(GuideButton(table.id, t(locale, "Rules")))
     away_buttons(locale, view, table)
-    return Reply(content, embed, view, allowed)
+    return Reply(content, embed, view)
 
 
 def settings_text(locale: Locale, table: TableRecord) -> str:

@@ -265,6 +265,10 @@ async def test_a_deleted_table_message_is_posted_again(discord_double: DiscordDo
     latest = table.table_message()
     assert latest.id != new.id
     assert new.content.startswith("This table moved") and not new.components
+    # Posted anew, the table names the member to act but notifies nobody: their ping does.
+    assert "<@" in (latest.versions[0].content or "")
+    for seated in table.seats.values():
+        assert not [n for n in seated.notifications() if n.message.id in (new.id, latest.id)]
 
 
 async def test_ending_a_table(discord_double: DiscordDouble, live_bot: LiveBot) -> None:

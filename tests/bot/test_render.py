@@ -184,7 +184,8 @@ def test_a_marks_contract_asks_for_piles_first() -> None:
         str(NameTrump(trump, 2)) for trump in list(Trump)[:9]]
 
 
-def test_the_turn_pings_only_the_player_to_act() -> None:
+def test_the_table_names_the_player_to_act_and_notifies_nobody() -> None:
+    """The turn ping notifies, once; the table message, posted again, must not add another."""
     game = Game.new("ping")
     snapshot = TableSnapshot(TABLE, observe(game, None), 0)
     reply = table_message(snapshot)
@@ -193,7 +194,7 @@ def test_the_turn_pings_only_the_player_to_act() -> None:
     player = TABLE.player(to_act)
     assert player is not None and player.mention in (reply.content or "")
     allowed = reply.allowed_mentions.to_dict()
-    assert allowed["users"] == [player.user_id] and allowed["parse"] == []
+    assert not allowed.get("users") and allowed["parse"] == []
 
 
 def test_labels_write_tiles_high_end_first() -> None:
