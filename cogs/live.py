@@ -34,6 +34,11 @@ log = logging.getLogger(__name__)
 CATCH_UP_WINDOW = 8
 """Table messages a restart redraws at once."""
 
+REPOST_AFTER = datetime.timedelta(minutes=50)
+"""Discord caps the edits to messages older than an hour (error 30046: a few per channel every
+few seconds), and a long game (the Big Game, 84, 140) outlives its table message by far: one
+this old is posted afresh rather than edited, and the old one removed."""
+
 PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
 """An interaction token can edit its message for 15 minutes; keep a margin for the last edit,
 which says the panel has expired."""
@@ -99,6 +104,9 @@ class TableMessages:
         if table_id in self._text_only:
             reply = reply.without_pictures()
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if aged(table.message_id) and table.status.is_active:
+            await self._post(table, channel, reply, replaces=table.message_id)
+            return
         try:
             await self._refused_picture(table, reply, channel.get_partial_message(
                 table.message_id).edit(**reply.edit_kwargs()))
@@ -108,14 +116,38 @@ class TableMessages:
         except discord.HTTPException as error:
             log.warning("table %s: could not edit its message: %s", table_id, error)
             return
-        if not table.status.is_active:
-            return
+        if table.status.is_active:
+            await self._post(table, channel, reply)
+
+    async def _post(self, table: TableRecord, channel: discord.PartialMessageable,
+                    reply: Reply, *, replaces: int | None = None) -> None:
+        """Post the table message afresh; it ``replaces`` an older one, which is retired."""
         try:
             message = await channel.send(**reply.send_kwargs())
         except discord.HTTPException as error:
-            log.warning("table %s: could not post its message: %s", table_id, error)
+            log.warning("table %s: could not post its message: %s", table.id, error)
             return
-        await self.service.set_message(table_id, message.id)
+        moved = await self.service.set_message(table.id, message.id)
+        if replaces is not None:
+            await self.retire(moved, replaces)
+
+    async def retire(self, table: TableRecord, message_id: int) -> None:
+        """A table message the table has moved on from: a link to the new one without buttons,
+        or, past the age Discord lets it be edited freely (:data:`REPOST_AFTER`), removed."""
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        old = channel.get_partial_message(message_id)
+        try:
+            if aged(message_id):
+                await old.delete()
+            else:
+                await old.edit(content=t(table.locale, "This table moved: {link}",
+                                         link=table.link),
+                               embed=None, view=None, attachments=[])
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as error:
+            log.info("table %s: could not retire its message %s: %s", table.id, message_id,
+                     error)
 
     async def _refused_picture(self, table: TableRecord, reply: Reply,
                                edit: Awaitable[object]) -> None:
@@ -157,6 +189,11 @@ class TableMessages:
                 content=refusal.text(table.locale), embed=None, view=None)
         except discord.HTTPException as error:
             log.warning("table %s: could not edit its message: %s", table.id, error)
+
+
+def aged(message_id: int) -> bool:
+    """Whether the message is old enough to be posted afresh rather than edited."""
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) >= REPOST_AFTER
 
 
 @dataclass(frozen=True, slots=True)

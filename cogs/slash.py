@@ -300,8 +300,7 @@ class SlashCommands(Answering, commands.Cog):
             message = await self._post(interaction, channel, await self.messages.reply(snapshot))
             moved = await self.service.set_message(table.id, message.id)
             if table.message_id is not None:
-                await self._retire(channel, table.message_id,
-                                   t(table.locale, "This table moved: {link}", link=moved.link))
+                await self.messages.retire(moved, table.message_id)
             return moved.link
 
         link = await within_window(interaction, work())
@@ -488,11 +487,3 @@ class SlashCommands(Answering, commands.Cog):
             return [app_commands.Choice(name=refusal.text(locale)[:100], value=NOTHING)]
         return choices(call, panel, locale, current)
 
-    @staticmethod
-    async def _retire(channel: discord.PartialMessageable, message_id: int, text: str) -> None:
-        """The old table message: a pointer to the new one, and no buttons."""
-        try:
-            await channel.get_partial_message(message_id).edit(content=text, embed=None,
-                                                              view=None, attachments=[])
-        except discord.HTTPException as error:
-            log.info("could not retire table message %s: %s", message_id, error)

@@ -442,3 +442,22 @@ async def test_bodies_are_held_to_discords_published_description(
         assert error["message"].startswith("Invalid Form Body: "), error
     assert len(discord_double.invalid_bodies) == len(off)
     discord_double.invalid_bodies.clear()  # refused on purpose, above
+
+
+async def test_edits_to_hour_old_messages_are_capped_and_noted(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """Discord's cap on edits to messages older than an hour (30046): a few per channel every
+    few seconds, then 429; every such edit is noted, so a test can show a bot makes none."""
+    general = f"/channels/{discord_double.channel('general').id}/messages"
+    _, fresh = await call(http, "POST", general, json={"content": "new"})
+    _, old = await call(http, "POST", general, json={"content": "old"})
+    status, _ = await call(http, "PATCH", f"{general}/{fresh['id']}", json={"content": "x"})
+    assert status == 200 and discord_double.world.old_message_edits == []
+    discord_double.advance(minutes=61)
+    for n in range(3):
+        status, _ = await call(http, "PATCH", f"{general}/{old['id']}", json={"content": f"{n}"})
+        assert status == 200
+    status, error = await call(http, "PATCH", f"{general}/{old['id']}", json={"content": "4"})
+    assert (status, error["code"]) == (429, 30046) and 0 < error["retry_after"] <= 6
+    assert discord_double.world.old_message_edits == [int(old["id"])] * 4

@@ -48,6 +48,21 @@ class InvalidBody(DiscordError):
         super().__init__(400, 50035, f"Invalid Form Body: {reason}")
 
 
+class RateLimited(DiscordError):
+    """A 429 of one of Discord's own limits, which discord.py waits out and retries."""
+
+    def __init__(self, code: int, message: str, retry_after: float) -> None:
+        super().__init__(429, code, message)
+        self.retry_after = retry_after
+
+    def response(self) -> web.Response:
+        body = {"message": self.message, "code": self.code, "retry_after": self.retry_after,
+                "global": False}
+        headers = {"Content-Type": "application/json", "Via": "1.1 google",
+                   "Retry-After": str(max(1, round(self.retry_after)))}
+        return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
+
+
 def unknown(what: str, code: int) -> DiscordError:
     return DiscordError(404, code, f"Unknown {what}")
 

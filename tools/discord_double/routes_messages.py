@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from .attachments import Attachments, resolve_media
+from .clock import Snowflakes
 from .guilds import Channel, Perm
 from .message_checks import check_message, is_empty, number_components
 from .messages import Flag, Message, walk_components
@@ -13,6 +14,7 @@ from .payload import JSON
 from .rest import (
     DiscordError,
     Double,
+    RateLimited,
     Route,
     RouteGroup,
     Upload,
@@ -22,11 +24,18 @@ from .rest import (
     unknown,
 )
 
+OLD_MESSAGE = 3600.0
+"""Seconds after which Discord caps the edits to a message (error 30046)."""
+OLD_EDITS, OLD_EDITS_WINDOW = 3, 6.0
+"""The edits to old messages Discord allows in one channel per window (seconds), as measured."""
+
 
 class MessageRoutes(RouteGroup):
     def __init__(self, double: Double, attachments: Attachments) -> None:
         super().__init__(double)
         self.attachments = attachments
+        self.old_edits: dict[int, list[float]] = {}
+        """By channel: when (the double's clock) each edit of an hour-old message was made."""
 
     def routes(self) -> list[Route]:
         return [
@@ -104,7 +113,23 @@ class MessageRoutes(RouteGroup):
     async def edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
         allowed = self._allowed(message.channel)
+        self._may_edit_old(message)
         return json_response((await self.edit(message, request, allowed)).payload())
+
+    def _may_edit_old(self, message: Message) -> None:
+        """Discord's cap on edits to messages older than an hour: a few per channel every few
+        seconds, then 429 with code 30046. Every such edit is noted in the world, so a test can
+        show a bot never makes one."""
+        now = self.world.clock.now()
+        if now - Snowflakes.timestamp(message.id) < OLD_MESSAGE:
+            return
+        self.world.old_message_edits.append(message.id)
+        recent = [at for at in self.old_edits.get(message.channel.id, [])
+                  if now - at < OLD_EDITS_WINDOW]
+        if len(recent) >= OLD_EDITS:
+            raise RateLimited(30046, "Maximum number of edits to messages older than 1 hour"
+                              " reached. Try again later.", OLD_EDITS_WINDOW - (now - recent[0]))
+        self.old_edits[message.channel.id] = [*recent, now]
 
     def _allowed(self, channel: Channel) -> int:
         """The bot's permissions in ``channel``, which it must at least be able to see."""

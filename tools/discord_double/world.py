@@ -40,6 +40,8 @@ class World:
     def __init__(self, *, bot_name: str, guild_name: str, guild_locale: str, token: str) -> None:
         self.clock = Clock()
         self.ids = Snowflakes(self.clock)
+        self.old_message_edits: list[int] = []
+        """The messages edited when older than an hour (Discord caps those edits), in order."""
         self.notifications: list[Notification] = []
         self.deletions: list[Message] = []
         self.token = token
