@@ -461,3 +461,22 @@ async def test_edits_to_hour_old_messages_are_capped_and_noted(
     status, error = await call(http, "PATCH", f"{general}/{old['id']}", json={"content": "4"})
     assert (status, error["code"]) == (429, 30046) and 0 < error["retry_after"] <= 6
     assert discord_double.world.old_message_edits == [int(old["id"])] * 4
+
+
+async def test_the_token_has_one_global_budget(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """Discord's global limit (50 requests a second for a bot token; 10 here, to be quick),
+    whichever process sends them (here two sessions); past it, 429 with ``global``, which
+    discord.py waits out. Interaction answers are not sent with the token and do not count."""
+    assert discord_double.global_limit == 50
+    discord_double.global_limit = 10
+    headers = {"Authorization": f"Bot {discord_double.token}"}
+    async with aiohttp.ClientSession(discord_double.url, headers=headers) as other:
+        started = time.monotonic()
+        answers = [await call(session, "GET", "/users/@me")
+                   for _ in range(8) for session in (http, other)]
+        assert time.monotonic() - started < 1.0, "too slow to try the limit"
+    limited = [body for status, body in answers if status == 429]
+    assert len(limited) == 6 and all(body["global"] for body in limited), answers
+    assert len(discord_double.globally_limited) == 6

@@ -4,6 +4,7 @@ queries and waits tests use to observe what the bot did."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from aiohttp import web
 
 from .application import AppEmoji, CommandSync
 from .driver import SimulatedMember
-from .faults import API_PREFIX, Faults, route_matches
+from .faults import API_PREFIX, Fault, Faults, route_matches
 from .gateway import Gateway, Intent, Session
 from .guilds import Channel, Guild, Member, Overwrite, Perm, Role
 from .messages import Interaction, Message, MessageVersion, Notification
@@ -26,6 +27,9 @@ from .world import World
 T = TypeVar("T")
 
 NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/")
+GLOBAL_LIMIT = 50
+"""Requests per second Discord allows one bot token on its routes, across all its processes
+(interaction callbacks and webhooks aside: they are not sent with the token)."""
 
 
 @dataclass
@@ -83,6 +87,11 @@ class DiscordDouble:
         """Requests whose body Discord's published description of the route does not allow."""
         self.strict = True  # the pytest fixture fails a test that hit an unknown route
         self.in_flight = 0
+        self.global_limit = GLOBAL_LIMIT
+        self._token_requests: collections.deque[float] = collections.deque()
+        """When (monotonic) each of the last second's requests sent with the token came."""
+        self.globally_limited: list[RequestRecord] = []
+        """Requests answered 429 because the token's global budget was spent."""
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._members: dict[int, SimulatedMember] = {}
@@ -173,6 +182,10 @@ class DiscordDouble:
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             record.error = "401: Unauthorized"
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        if needs_auth and (wait := self._spend_global()) > 0:
+            record.fault = "global"
+            self.globally_limited.append(record)
+            return Fault("rate_limit", "*", 1, wait, global_=True).response()
         try:
             return await handler(request)  # type: ignore[no-any-return]
         except DiscordError as error:
@@ -180,6 +193,18 @@ class DiscordDouble:
             if isinstance(error, InvalidBody):
                 self.invalid_bodies.append(record)
             return error.response()
+
+    def _spend_global(self) -> float:
+        """One request of the token's global budget: 0 if there was room, else how long until
+        there is (every process on the token shares it, since they all talk to this double)."""
+        now = time.monotonic()
+        recent = self._token_requests
+        while recent and now - recent[0] >= 1.0:
+            recent.popleft()
+        if len(recent) >= self.global_limit:
+            return 1.0 - (now - recent[0])
+        recent.append(now)
+        return 0.0
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
         record = request[RECORD]
