@@ -72,6 +72,9 @@ class TableHandlers(Protocol):
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every error of a handler, answered privately in one place."""
 
+    def saw(self, interaction: Interaction) -> None:
+        """Somebody pressed one of the items (before it is handled)."""
+
 
 OnTable = Callable[[Interaction, int], Awaitable[None]]
 OnSeat = Callable[[Interaction, int, Seat], Awaitable[None]]
@@ -104,6 +107,7 @@ async def _guarded(interaction: Interaction,
         await answer_error(interaction, NotServed(
             "no table handlers serve this client: the Tables cog is not loaded"))
         return
+    handlers.saw(interaction)
     try:
         await body(handlers)
     except Exception as error:

@@ -1,15 +1,19 @@
-"""Telling a member it is their turn: a short channel message that mentions them.
+"""Telling a member it is their turn: a short channel message that mentions them, when it helps.
 
 Discord notifies a member only for a new message that mentions them, never for a mention
-added by an edit, so the table message (edited in place) can't do it. The ping is posted when
-the turn passes to a member who did not just act, and removed once the turn moves on, so the
-channel does not fill up. Computer players are never pinged, nor members who turned pings off
-(``/42 settings``); nothing happens by timer (R-NO-CLOCK).
+added by an edit, so the table message (edited in place) can't do it. A member who is watching
+the table (who acted or pressed something there in the last :data:`WATCHING` seconds) sees
+their turn on their panel, kept up to date, and is not pinged at once; anyone still to act
+:data:`LATE` seconds into their turn is, so nobody waits unknowing for more than a minute. The
+ping is removed once the turn moves on, so the channel does not fill up. Computer players are
+never pinged, nor members who turned pings off (``/42 settings``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
 import discord
 
@@ -19,6 +23,16 @@ from bot.records import Status
 from bot.service import Refusal, TableService, TableSnapshot
 
 log = logging.getLogger(__name__)
+
+WATCHING = 120.0
+"""Seconds after a member's last press at a table during which they count as watching it. At
+a table of people a member's turns come every 20 to 60 seconds (three others play a tile, or
+call, each), and at a table of computer players every few seconds, so two minutes holds a
+member who is playing along from one turn to the next, and lets go of one who has left."""
+LATE = 45.0
+"""Seconds into a turn after which its member is pinged even if they were watching: soon
+enough that nobody waits unknowing for more than a minute, late enough that a member thinking
+over their move is not disturbed."""
 
 
 def pinged(snapshot: TableSnapshot) -> int | None:
@@ -46,9 +60,42 @@ class TurnPings:
         self.redrawer: KeyedWorkers[tuple[str, int]] = KeyedWorkers("redraw")
         self._for: dict[int, int] = {}
         """Whom each table's current ping is for (forgotten at a restart: pinged again)."""
+        self._pressed: dict[tuple[int, int], float] = {}
+        """(channel, member) → when (monotonic) the member last pressed something there."""
+        self._turns: dict[int, tuple[int, float, asyncio.TimerHandle]] = {}
+        """Each table's member to act, since when, and the look at it :data:`LATE` later."""
 
     def touch(self, table_id: int) -> None:
         self.redrawer.mark(("ping", table_id), lambda: self._update(table_id))
+
+    def pressed(self, channel_id: int, user_id: int) -> None:
+        """The member pressed a button or typed a command in this channel: they are looking
+        at its table."""
+        self._pressed[channel_id, user_id] = time.monotonic()
+
+    def close(self) -> None:
+        for _, _, later in self._turns.values():
+            later.cancel()
+        self._turns.clear()
+
+    def _due(self, table_id: int, channel_id: int, user_id: int) -> bool:
+        """Whether the member to act should be pinged now: they are not watching, or their
+        turn is :data:`LATE` old (a look is scheduled for then)."""
+        now = time.monotonic()
+        turn = self._turns.get(table_id)
+        if turn is None or turn[0] != user_id:
+            if turn is not None:
+                turn[2].cancel()
+            later = asyncio.get_running_loop().call_later(LATE, self.touch, table_id)
+            turn = self._turns[table_id] = (user_id, now, later)
+        pressed = self._pressed.get((channel_id, user_id))
+        watching = pressed is not None and now - pressed < WATCHING
+        return not watching or now - turn[1] >= LATE
+
+    def _turn_over(self, table_id: int) -> None:
+        turn = self._turns.pop(table_id, None)
+        if turn is not None:
+            turn[2].cancel()
 
     async def _update(self, table_id: int) -> None:
         try:
@@ -69,7 +116,11 @@ class TurnPings:
                 log.info("table %s: could not remove its ping: %s", table_id, error)
             await self.service.set_ping(table_id, None)
             self._for.pop(table_id, None)
-        if wanted is None or not await self.service.pings_on(table.guild_id, wanted):
+        if wanted is None:
+            self._turn_over(table_id)
+            return
+        if not self._due(table_id, table.channel_id, wanted) or not await self.service.pings_on(
+                table.guild_id, wanted):
             return
         text = t(table.locale, "<@{user}>, it's your turn: {link}", user=wanted, link=table.link)
         try:

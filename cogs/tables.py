@@ -62,6 +62,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         unserve(self.bot, self)
         self.autoplay.unlisten(self._after_action)
         self.panels.close()
+        self.pings.close()
         for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):
             await redrawer.close()
         for task in (self._faces_task, self._resume_task):
@@ -71,7 +72,14 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
+        self.saw(interaction)
         return True
+
+    def saw(self, interaction: discord.Interaction[Any]) -> None:
+        """A member typed a command or pressed a button here: they are watching the channel's
+        table, and need no ping to see their turn come."""
+        if interaction.channel_id is not None:
+            self.pings.pressed(interaction.channel_id, interaction.user.id)
 
     async def cog_load(self) -> None:
         """The open tables resume as soon as the bot has logged in: their computer players

@@ -1,13 +1,17 @@
 """Views that stay current, through the double: every open panel shows the turn after each
 action, a panel says when it has expired, and the member to act is pinged by a new message
-(removed once they act) unless they turned pings off; computer players are never pinged."""
+(removed once they act) when it helps: not while they are watching the table, unless their turn
+grows late, and never if they turned pings off; computer players are never pinged."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
+import pytest
+
 from bot.records import Status
+from cogs import pings as pinging
 from engine import Phase
 from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
@@ -29,7 +33,9 @@ def pings(table: Table, member: SimulatedMember) -> list[Any]:
 
 @on_both_backends
 async def test_every_panel_is_current_and_the_one_to_act_is_pinged(
-        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+        discord_double: DiscordDouble, live_bot: LiveBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nobody counting as watching, each turn of a member who did not just act is pinged."""
+    monkeypatch.setattr(pinging, "WATCHING", 0.0)
     double = discord_double
     table = Table(double, live_bot.db, idle=live_bot.idle)
     await table.open()
@@ -60,6 +66,36 @@ async def test_every_panel_is_current_and_the_one_to_act_is_pinged(
             assert len(live_pings) == 1 and next_member.mention in live_pings[0].content
             assert pings(table, next_member)[-1].message is live_pings[0]
     assert not double.failed_interactions
+
+
+async def test_members_watching_the_table_are_pinged_only_when_their_turn_grows_late(
+        discord_double: DiscordDouble, live_bot: LiveBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four members playing along (each pressed something a moment ago) are not pinged; the
+    one who then lets their turn grow late is, once, and the ping goes when they act."""
+    monkeypatch.setattr(pinging, "LATE", 1.5)
+    double = discord_double
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start()
+    turns = 0
+    while turns < 12:
+        found = await table.turn()
+        assert found is not None
+        await table.act(*found, lambda hand: ("points", 30))
+        await table.quiet()
+        turns += 1
+    assert pings_anywhere(double) == [], "a member playing along was pinged"
+    found = await table.turn()
+    assert found is not None
+    member, panel = found
+    await double.wait_for(lambda: [m for m in pings_anywhere(double) if not m.deleted], 5,
+                          "the late turn's ping")
+    (ping,) = pings_anywhere(double)
+    assert member.mention in ping.content
+    assert [n.message for n in pings(table, member)] == [ping]
+    await table.act(member, panel, lambda hand: ("points", 30))
+    await table.quiet()
+    assert ping.deleted and len(pings_anywhere(double)) == 1
 
 
 async def test_pings_off_and_computer_players_are_never_pinged(
