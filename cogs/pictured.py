@@ -15,7 +15,15 @@ from bot.service import Panel, TableSnapshot
 from .games import leftover_word
 from .messages.reply import Picture, Reply
 from .messages.words import words
-from .pictures import Pictures, Words, hand_alt, hand_scene, table_alt, table_scene
+from .pictures import (
+    Pictures,
+    Words,
+    hand_alt,
+    hand_scene,
+    last_hand_scene,
+    table_alt,
+    table_scene,
+)
 
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
@@ -48,13 +56,19 @@ def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
 
 
 async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) -> Reply:
-    """``reply`` with the picture of the table, once a game is on."""
+    """``reply`` with the picture of the table, once a game is on: from a hand's end until
+    the next hand's first call, the hand's result, its last trick still on the table."""
     observation = snapshot.observation
     if observation is None or reply.embed is None:
         return reply
     locale = snapshot.table.locale
-    scene = table_scene(observation, seat_names(snapshot.table, locale),
-                        table_words(locale, snapshot.table))
+    names, words = seat_names(snapshot.table, locale), table_words(locale, snapshot.table)
+    last, summary = observation.last_action, snapshot.last_hand
+    if last is not None and last.ended_hand and observation.winner is None and (
+            summary is not None):
+        scene = last_hand_scene(summary, observation, names, words)
+    else:
+        scene = table_scene(observation, names, words)
     reply.show(Picture(TABLE_FILE, await pictures.png(scene), table_alt(scene)))
     return reply
 

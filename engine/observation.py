@@ -102,6 +102,11 @@ class Observation:
     """The trick model of the trump named (``None`` before): what :meth:`is_trump` reads."""
     last_action: LastAction | None = None
     """What the table may say just happened (``None`` before the game's first call)."""
+    completed_trick: Trick | None = None
+    """R-SEE-TABLE: the trick just completed, still face up in front of the players who played
+    it, and who won it, until it is gathered: until its winner leads again, or, after a hand's
+    last trick, until the next hand's first call. ``None`` otherwise (then R-SEE-ANON: no
+    captured tile is tied to its player)."""
 
     def is_trump(self, tile: Domino) -> bool:
         """R-TRUMP-OWNS: whether ``tile`` belongs to the trump suit named (no tile before)."""
@@ -179,7 +184,16 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         led=_led(hand),
         trick_model=_model(hand),
         last_action=_last_action(game),
+        completed_trick=_completed_trick(game),
     )
+
+
+def _completed_trick(game: Game) -> Trick | None:
+    """R-SEE-TABLE: the last completed trick while it lies on the table, not yet gathered."""
+    hand = game.finished[-1] if game.ended_hand else game.hand
+    if hand.trick or not hand.tricks:
+        return None
+    return hand.tricks[-1]
 
 
 def _model(hand: HandState) -> int | None:

@@ -12,7 +12,7 @@ from engine.seats import Seating
 
 from .reply import COLOUR, Reply
 from .score import per_side
-from .words import bid_text, call_text, is_compass, leftover_text, voice, who
+from .words import bid_text, call_text, is_compass, leftover_text, trick_line, voice, who
 
 
 def summary_text(locale: Locale, summary: HandSummary, table: TableRecord) -> str:
@@ -127,11 +127,8 @@ def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> 
                            trump=call.action.trump))
         elif isinstance(call.action, Leftover | Discard):
             lines.append(leftover_text(locale, call.seat, call.action))
-    for number, trick in enumerate(summary.tricks, start=1):
-        plays = " · ".join(t(locale, "{seat} {tile}", seat=s, tile=tile)
-                           for s, tile in trick.plays)
-        lines.append(t(locale, "Trick {number}: {plays} — won by {seat}", number=number,
-                       plays=plays, seat=trick.winner))
+    lines.extend(trick_line(locale, number, trick)
+                 for number, trick in enumerate(summary.tricks, start=1))
     lines.append(summary_text(locale, summary, table))
     embed.description = "\n".join(lines)
     return Reply(None, embed, None)

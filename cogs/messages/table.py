@@ -30,6 +30,7 @@ from .words import (
     is_compass,
     members_of,
     tiles,
+    trick_line,
     voice,
     who,
 )
@@ -70,7 +71,7 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     if not over:
         _hand_fields(locale, embed, observation, table)
     if snapshot.last_action is not None and not over:
-        embed.add_field(name=t(locale, "Just now"), value=event_text(locale, snapshot.last_action),
+        embed.add_field(name=t(locale, "Just now"), value=_just_now(locale, snapshot),
                         inline=False)
 
     view = discord.ui.View(timeout=None)
@@ -112,6 +113,21 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     view.add_item(GuideButton(table.id, t(locale, "Rules")))
     away_buttons(locale, view, table)
     return Reply(content, embed, view)
+
+
+def _just_now(locale: Locale, snapshot: TableSnapshot) -> str:
+    """What just happened; a trick just completed, with each tile by who played it and who
+    won it, for as long as it lies on the table (R-SEE-TABLE)."""
+    observation, last = snapshot.observation, snapshot.last_action
+    assert observation is not None and last is not None
+    lying = observation.completed_trick
+    if lying is None:
+        return event_text(locale, last)
+    summary = snapshot.last_hand
+    ended = last.ended_hand and summary is not None
+    number = len(summary.tricks) if ended and summary is not None else (
+        observation.trick_number - 1)
+    return trick_line(locale, number, lying)
 
 
 def settings_text(locale: Locale, table: TableRecord) -> str:

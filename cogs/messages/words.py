@@ -24,6 +24,7 @@ from engine import (
     Pass,
     Seat,
     Team,
+    Trick,
     Trump,
 )
 from engine.observation import LastAction
@@ -124,6 +125,15 @@ def call_text(locale: Locale, call: Call) -> str:
     if isinstance(call.action, Bid):
         return t(locale, "{seat}: {bid}", seat=call.seat, bid=bid_text(locale, call.action))
     return t(locale, "{seat}: pass", seat=call.seat)
+
+
+def trick_line(locale: Locale, number: int, trick: Trick) -> str:
+    """A trick with each tile by who played it, and who won it: while it lies on the table
+    (R-SEE-TABLE), and in a finished hand's review (R-REVIEW)."""
+    plays = " · ".join(t(locale, "{seat} {tile}", seat=seat, tile=tile)
+                       for seat, tile in trick.plays)
+    return t(locale, "Trick {number}: {plays} — won by {seat}", number=number, plays=plays,
+             seat=trick.winner)
 
 
 def event_text(locale: Locale, event: LastAction) -> str:

@@ -32,6 +32,7 @@ from engine import (
     Phase,
     Play,
     Seat,
+    Trick,
     Trump,
     Variant,
 )
@@ -110,12 +111,17 @@ def table_scene(observation: Observation, names: Sequence[str],
         raise ValueError("a table picture is drawn from the spectator's observation only")
     table = _Table.of(observation.variant, names, words)
     played = dict(observation.trick)
+    lying = _lying(observation)
+    if lying is not None:
+        played = dict(lying.plays)
     seats = tuple(
         SeatPlace(name=table.names[seat], subtitle=_subtitle(seat, observation.dealer, words),
-                  side=table.side_of(seat), note=_note(observation, seat, table),
+                  side=table.side_of(seat),
+                  note=words.took_trick if lying is not None and seat == lying.winner
+                  else _note(observation, seat, table),
                   turn=seat == observation.to_act,
                   played=tile_of(played[seat], observation, table.variant) if seat in played
-                  else None)
+                  else None, won=lying is not None and seat == lying.winner)
         for seat in table.variant.seating.seats)
     playing = observation.phase in (Phase.PLAY, Phase.OVER)
     return TableScene(
@@ -124,13 +130,30 @@ def table_scene(observation: Observation, names: Sequence[str],
         headline=_headline(observation, table),
         status=_status(observation, table) if playing else "",
         banner=_banner(observation, table),
-        trick=words.trick.format(number=observation.trick_number)
-        if observation.phase is Phase.PLAY else "",
+        trick=_trick_label(observation, lying, table),
         legend=_legend(observation, table.variant, words) if playing else ("", ""),
         look=table.look,
         dealt=table.dealt,
         discards=_face_up_discards(observation, table),
     )
+
+
+def _lying(observation: Observation) -> Trick | None:
+    """The completed trick of the hand in play still lying on the table (R-SEE-TABLE); the
+    last trick of a finished hand is drawn with that hand (:func:`last_hand_scene`)."""
+    last = observation.last_action
+    if last is not None and last.ended_hand:
+        return None
+    return observation.completed_trick
+
+
+def _trick_label(observation: Observation, lying: Trick | None, table: _Table) -> str:
+    """The number of the trick in progress, or of the one lying on the table."""
+    if lying is not None:
+        return table.words.trick.format(number=observation.trick_number - 1)
+    if observation.phase is Phase.PLAY:
+        return table.words.trick.format(number=observation.trick_number)
+    return ""
 
 
 def last_hand_scene(summary: HandSummary, observation: Observation, names: Sequence[str],

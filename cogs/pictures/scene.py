@@ -75,7 +75,9 @@ class SeatPlace:
     """A short word by the seat: its call in the auction, "to play", "sits out"."""
     turn: bool = False
     played: Tile | None = None
-    """Its tile in the trick in progress."""
+    """Its tile in the trick in progress, or in the completed trick still on the table."""
+    won: bool = False
+    """Its tile won the completed trick still on the table (R-SEE-TABLE): it is marked."""
 
 
 @dataclass(frozen=True, slots=True)

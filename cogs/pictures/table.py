@@ -181,12 +181,15 @@ def draw_table(scene: TableScene) -> bytes:
     _header(draw, scene)
     at.draw_table(draw, at)
     if scene.trick:
-        text_at(draw, at.trick_label, scene.trick, font(20, bold=True), MUTED, 220,
+        text_at(draw, at.trick_label, scene.trick, font(20, bold=True), MUTED, 270,
                 anchor=at.trick_anchor)
     for seat, centre, (trick, across) in zip(scene.seats, at.seats, at.tricks, strict=True):
         _plate(draw, at, seat, centre, scene.look)
         if seat.played is not None:
-            dominoes.paste(image, dominoes.sprite(seat.played, at.tile, across), trick)
+            sprite = dominoes.sprite(seat.played, at.tile, across)
+            dominoes.paste(image, sprite, trick)
+            if seat.won:
+                _ring(draw, sprite, trick)
     if scene.discards is not None:
         _discards(draw, image, scene.discards, at)
     if scene.banner and not scene.tiles_on_table:
@@ -194,6 +197,14 @@ def draw_table(scene: TableScene) -> bytes:
     _board(draw, image, scene, at)
     draw_legend(draw, at.legend, scene.legend)
     return png(image)
+
+
+def _ring(draw: ImageDraw.ImageDraw, sprite: Image.Image, centre: Point) -> None:
+    """The mark around the tile that won the trick lying on the table: white, unlike the
+    trumps' gold and the turn's yellow."""
+    half_w, half_h = sprite.width / 2 + 4, sprite.height / 2 + 4
+    draw.rounded_rectangle((centre[0] - half_w, centre[1] - half_h, centre[0] + half_w,
+                            centre[1] + half_h), 10, outline=TEXT, width=4)
 
 
 def _header(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:

@@ -65,6 +65,7 @@ class Words:
     set: str = N_("{side} set them with {set}")
     every_trick: str = N_("{side} must take every trick")
     trick: str = N_("Trick {number}")
+    took_trick: str = N_("took the trick")
     dealer: str = N_("dealer")
     to_play: str = N_("to play")
     to_bid: str = N_("to bid")

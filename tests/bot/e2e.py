@@ -267,7 +267,9 @@ class Audit:
         self.copies = game.variant.copies
         hand = game.hand
         played_now = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
-        captured = frozenset(t for trick in hand.tricks for t in trick.tiles)
+        lying = 1 if hand.tricks and not hand.trick else 0  # R-SEE-TABLE: not yet gathered
+        captured = frozenset(t for trick in hand.tricks[:len(hand.tricks) - lying]
+                             for t in trick.tiles)
         self._captured.append((game.hand_number, captured))
         if self.lag:
             number, earlier = self._captured[-3] if len(self._captured) > 2 else (0, frozenset())

@@ -78,7 +78,8 @@ def check_limits(reply: Reply) -> None:
 def check_game(game: Game) -> None:
     hand = game.hand
     played = {t for trick in hand.tricks for t in trick.tiles} | {t for _, t in hand.trick}
-    captured = {t for trick in hand.tricks for t in trick.tiles}
+    lying = 1 if hand.tricks and not hand.trick else 0  # R-SEE-TABLE: not yet gathered
+    captured = {t for trick in hand.tricks[:len(hand.tricks) - lying] for t in trick.tiles}
     if game.previous is not None and game.previous is not hand:
         played |= {t for trick in game.previous.tricks for t in trick.tiles}
     snapshot = TableSnapshot(TABLE, observe(game, None), 7, summarize(game), game.results)

@@ -185,13 +185,15 @@ def single_trick(trump: ref.TrumpName, plays: str, bid: str = "bid:30") -> HandS
 
 def split_by_hand(game: Game, observation: Observation) -> tuple[Observation, list[Domino]]:
     """The observation without what it says of the hand finished just before (the last action,
-    when that action ended the hand and the game goes on), and the tiles of that part: what a
-    seat sees of the hand in play is audited against that hand, the rest against the finished
-    one, whose tiles are dealt again in the hand now in play."""
-    last = observation.last_action
-    if last is None or not last.ended_hand or game.is_over:
+    when that action ended the hand and the game goes on, and that hand's last trick, still on
+    the table until the next hand's first call: R-SEE-TABLE), and the tiles of that part: what
+    a seat sees of the hand in play is audited against that hand, the rest against the
+    finished one, whose tiles are dealt again in the hand now in play."""
+    if not game.ended_hand or game.is_over:
         return observation, []
-    return dataclasses.replace(observation, last_action=None), dominoes_in(last)
+    before = [observation.last_action, observation.completed_trick]
+    return dataclasses.replace(observation, last_action=None, completed_trick=None), (
+        dominoes_in(before))
 
 
 def finished_public(game: Game) -> set[Domino]:

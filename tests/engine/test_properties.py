@@ -242,6 +242,8 @@ def allowed_to_see(game: Game, seat: Seat | None) -> tuple[set[Domino], set[Domi
     hand = game.hand
     own = set(hand.hand_of(seat)) if seat is not None else set()
     on_table = {tile for _, tile in hand.trick}  # R-SEE-TABLE
+    if hand.tricks and not hand.trick:  # the last trick, until its winner leads again
+        on_table |= set(hand.tricks[-1].tiles)
     contract = hand.contract
     if hand.phase is Phase.OVER:  # only when the game is over: every played tile (R-REVIEW)
         face_up = set(played_tiles(hand))
@@ -278,6 +280,8 @@ def check_observations(game: Game) -> None:
                          for x in trick.tiles}
                 assert set(pile.tiles) == taken
         assert obs.trick == hand.trick and obs.marks == game.marks  # R-SEE-TABLE
+        ungathered = hand.tricks[-1] if hand.tricks and not hand.trick else None
+        assert obs.completed_trick == ungathered  # R-SEE-TABLE, then R-SEE-ANON
         assert obs.auction == hand.calls and obs.contract == hand.contract
         assert obs.trump == hand.trump
         if seat is not None and seat != game.to_act:

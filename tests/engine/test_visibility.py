@@ -79,6 +79,41 @@ def test_R_SEE_TABLE_the_auction_is_visible_while_it_runs() -> None:
         assert obs.contract is None and obs.trump is None
 
 
+def test_R_SEE_TABLE_a_completed_trick_stays_in_view_until_its_winner_leads_again() -> None:
+    """Seat 0 takes trick 1 with [6|6]: its four tiles stay in front of their players, with
+    the winner, for everybody alike; once seat 0 leads to trick 2 it is gathered (R-SEE-ANON)."""
+    game = run_game(game_with(SIXES_DEAL), "0 bid:30 1 pass 2 pass 3 pass 0 trump:6 "
+                    + POINTS_TRICKS[0])
+    for seat in OBSERVERS:
+        shown = observe(game, seat).completed_trick
+        assert shown is not None and shown.winner == Seat(0), seat
+        assert [(int(s), str(t)) for s, t in shown.plays] == [
+            (0, "6-6"), (1, "5-5"), (2, "0-5"), (3, "2-4")]
+        assert observe(game, seat).trick == ()
+    game = run_game(game, "0 play:4-6")
+    assert all(observe(game, seat).completed_trick is None for seat in OBSERVERS)
+
+
+def test_R_SEE_TABLE_a_hands_last_trick_stays_in_view_until_the_next_hands_first_call() -> None:
+    game = run_game(game_with(SIXES_DEAL), "0 bid:30 1 pass 2 pass 3 pass 0 trump:6 "
+                    + " ".join(POINTS_TRICKS[:2]))  # 37 points: made, the hand ends (R-EARLY-END)
+    assert game.hand_number == 2 and game.ended_hand
+    for seat in OBSERVERS:
+        shown = observe(game, seat).completed_trick
+        assert shown is not None and {str(t) for t in shown.tiles} == {"4-6", "2-3", "1-4", "2-5"}
+    first = game.to_act
+    assert first is not None
+    game = game.apply(first, game.legal_actions()[0])
+    assert all(observe(game, seat).completed_trick is None for seat in OBSERVERS)
+
+
+def test_R_SEE_TABLE_nothing_lies_on_the_table_before_the_first_trick_is_complete() -> None:
+    game = game_with(SIXES_DEAL)
+    for step in ("0 bid:30 1 pass 2 pass 3 pass", "0 trump:6", "0 play:6-6 1 play:5-5"):
+        game = run_game(game, step)
+        assert all(observe(game, seat).completed_trick is None for seat in OBSERVERS)
+
+
 # ----- R-SEE-HAND -----------------------------------------------------------------------------
 
 def _check_hands(game: Game) -> None:

@@ -24,9 +24,12 @@ WALK = 900
 
 
 def on_view(observation: Observation) -> Counter[tuple[int, int]]:
-    """What the spectator's observation lays face up: the trick, the captured piles, the
-    discards the rules show (V-72-WIDOW), the hands under Sevens (H-SEVENS)."""
+    """What the spectator's observation lays face up: the trick, the completed trick not yet
+    gathered (R-SEE-TABLE), the captured piles, the discards the rules show (V-72-WIDOW), the
+    hands under Sevens (H-SEVENS)."""
     shown = [tile for _, tile in observation.trick]
+    if observation.completed_trick is not None:
+        shown += observation.completed_trick.tiles
     shown += [tile for pile in observation.captured for tile in pile.tiles]
     shown += observation.face_up_discards
     shown += [tile for hand in observation.open_hands or () for tile in hand]

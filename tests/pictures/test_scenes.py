@@ -33,18 +33,26 @@ def states(variant: Variant, seed: str) -> list[Game]:
 def test_R_SEE_TABLE_each_trick_tile_lies_before_the_seat_that_played_it(
         variant: Variant, seed: str) -> None:
     names, words = names_for(variant), table_words(variant)
+    lying_seen = 0
     for game in states(variant, seed):
         seen = observe(game, None)
         scene = table_scene(seen, names, words)
         played = dict(seen.trick)
+        lying = seen.completed_trick if not game.ended_hand else None
+        if lying is not None:  # a completed trick, until it is gathered, with its winner
+            played, lying_seen = dict(lying.plays), lying_seen + 1
+            assert scene.trick == words.trick.format(number=seen.trick_number - 1)
+            assert scene.seats[lying.winner].note == words.took_trick
         assert len(scene.seats) == variant.seating.count
         for seat in variant.seating.seats:
             expected = tile_of(played[seat], seen, variant) if seat in played else None
             place = scene.seats[seat]
             assert place.played == expected and place.name == names[seat]
+            assert place.won == (lying is not None and seat == lying.winner)
             assert place.turn == (seat == seen.to_act)
             assert place.side == variant.seating.side_of[seat]
             assert place.subtitle.startswith(words.seats[seat])
+    assert lying_seen >= 1
 
 
 @pytest.mark.parametrize(("variant", "seed"), GAMES, ids=[f"{v}-{s}" for v, s in GAMES])
