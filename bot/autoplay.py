@@ -40,6 +40,9 @@ every game of the family. Should they fail too, or choose something not allowed,
 legal action is played."""
 HAND_BOUNDARY = 3
 """How many pauses a computer player waits before the first call of a new hand."""
+TRICK_LYING = 2
+"""How many pauses a computer player waits before leading while the last trick still lies on
+the table (R-SEE-TABLE): leading gathers it."""
 FIRST_MOVES_LIMIT = 30.0
 """Seconds at most a resumed table, its first move made, waits for the other resumed tables'
 first moves before its next one."""
@@ -172,10 +175,15 @@ class Autoplay:
 
     def pause_before(self, observation: Observation) -> float:
         """The pause before a computer player's move: longer for the first call of a new hand,
-        so the table can read how the last one ended before the auction moves on."""
+        so the table can read how the last one ended before the auction moves on, and for a
+        lead that gathers the trick before it, so it can be seen won."""
         opening = (observation.phase is Phase.AUCTION and not observation.auction
                    and observation.hand_number > 1)
-        return self.pause * (HAND_BOUNDARY if opening else 1)
+        if opening:
+            return self.pause * HAND_BOUNDARY
+        if observation.phase is Phase.PLAY and observation.completed_trick is not None:
+            return self.pause * TRICK_LYING
+        return self.pause
 
     async def _decide(self, turn: ComputerTurn) -> str:
         if turn.level is Level.CASUAL:

@@ -455,3 +455,25 @@ async def test_a_new_hand_waits_longer_before_its_first_call(service: TableServi
         assert driver.pause_before(mid_auction) == 1.0
     finally:
         await driver.close()
+
+
+async def test_a_lead_that_gathers_a_trick_waits_longer(service: TableService) -> None:
+    """R-SEE-TABLE: the trick just won lies on the table until its winner leads; a computer
+    player leaves it there a little longer, so the members see who took it."""
+    driver = Autoplay(service, InlineThinker(), pause=1.0)
+    try:
+        game = Game.new("gather")
+        while not (game.hand.tricks and not game.hand.trick):
+            seat = game.to_act
+            assert seat is not None
+            game = game.apply(seat, game.legal_actions()[0])
+        leader = game.to_act
+        assert leader is not None
+        lying = observe(game, leader)
+        assert lying.completed_trick is not None and driver.pause_before(lying) == 2.0
+        game = game.apply(leader, game.legal_actions()[0])
+        follower = game.to_act
+        assert follower is not None
+        assert driver.pause_before(observe(game, follower)) == 1.0
+    finally:
+        await driver.close()
