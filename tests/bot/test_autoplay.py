@@ -466,7 +466,8 @@ async def test_a_lead_that_gathers_a_trick_waits_longer(service: TableService) -
         while not (game.hand.tricks and not game.hand.trick):
             seat = game.to_act
             assert seat is not None
-            game = game.apply(seat, game.legal_actions()[0])
+            legal = game.legal_actions()
+            game = game.apply(seat, next((a for a in legal if a != Pass()), legal[0]))
         leader = game.to_act
         assert leader is not None
         lying = observe(game, leader)

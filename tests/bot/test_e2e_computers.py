@@ -129,6 +129,18 @@ class Players:
         return seat
 
 
+async def alone_with_computers(double: DiscordDouble, live_bot: LiveBot) -> Players:
+    """ana opens a table with computer players in the other seats (``/42 new bots:others``)
+    and her panel; eve looks on."""
+    ana = double.member("ana")
+    assert not (await ana.slash("42 new", bots="others")).failed
+    players = Players(double, live_bot, latest_table_id(live_bot.db), {NORTH: ana},
+                      [double.member("eve")])
+    await players.quiet()
+    await players.open_panels()
+    return players
+
+
 def answered(result: InteractionResult) -> None:
     """The click was answered by an update of the panel, without a failure."""
     assert not result.failed and not result.errors and result.response_type == 7, result

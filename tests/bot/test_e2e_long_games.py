@@ -10,9 +10,7 @@ import discord
 import pytest
 
 from tests.bot.conftest import LiveBot
-from tests.bot.e2e import latest_table_id
-from tests.bot.test_e2e_computers import Players, table_message
-from tests.common import NORTH
+from tests.bot.test_e2e_computers import alone_with_computers, table_message
 from tools.discord_double import DiscordDouble
 
 
@@ -21,12 +19,7 @@ async def test_an_old_table_message_is_posted_afresh_never_edited(
     double = discord_double
     monkeypatch.setattr(discord.utils, "utcnow", lambda: datetime.datetime.fromtimestamp(
         double.now(), datetime.UTC))
-    ana = double.member("ana")
-    assert not (await ana.slash("42 new", bots="others")).failed
-    table_id = latest_table_id(live_bot.db)
-    players = Players(double, live_bot, table_id, {NORTH: ana}, [double.member("eve")])
-    await players.quiet()
-    await players.open_panels()
+    players = await alone_with_computers(double, live_bot)
     first = table_message(double)
     assert await players.step() is not None
     await players.quiet()

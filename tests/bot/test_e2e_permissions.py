@@ -5,10 +5,8 @@ answer names the missing one; a table whose channel loses Attach Files goes on a
 from __future__ import annotations
 
 from tests.bot.conftest import LiveBot, StartLiveBot
-from tests.bot.e2e import latest_table_id
-from tests.bot.test_e2e_computers import Players, table_message
+from tests.bot.test_e2e_computers import alone_with_computers, table_message
 from tests.bot.test_e2e_refusals import refused
-from tests.common import NORTH
 from tools.discord_double import DiscordDouble, Perm
 
 
@@ -30,12 +28,8 @@ async def test_a_table_is_not_opened_without_attach_files(discord_double: Discor
 async def test_a_refused_picture_leaves_the_table_as_text_and_its_creator_is_told_once(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double
+    players = await alone_with_computers(double, live_bot)
     ana = double.member("ana")
-    assert not (await ana.slash("42 new", bots="others")).failed
-    table_id = latest_table_id(live_bot.db)
-    players = Players(double, live_bot, table_id, {NORTH: ana}, [double.member("eve")])
-    await players.quiet()
-    await players.open_panels()
     message = table_message(double)
     assert message.latest.attachments, "the table is drawn with its picture"
     versions = len(message.versions)
