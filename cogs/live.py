@@ -110,6 +110,8 @@ class TableMessages:
         try:
             await self._refused_picture(table, reply, channel.get_partial_message(
                 table.message_id).edit(**reply.edit_kwargs()))
+            if await self.service.moved_on(snapshot):
+                self.touch(table_id)  # another process moved it meanwhile: draw the newest
             return
         except discord.NotFound:
             log.info("table %s: its message was deleted; posting it again", table_id)

@@ -35,6 +35,11 @@ class Reading(TableStore):
         async with self._locked(table_id, current=True) as live:
             return self._snapshot(live)
 
+    async def moved_on(self, snapshot: TableSnapshot) -> bool:
+        """Whether the table's game has accepted more actions than ``snapshot`` shows, in any
+        process: a drawing of it may have reached Discord after a newer one."""
+        return await self.storage.action_count(snapshot.table.id) != snapshot.count
+
     async def panel(self, table_id: int, user_id: int) -> Panel:
         """``user_id``'s own panel (the My hand button and /42 hand)."""
         async with self._locked(table_id, current=True) as live:
