@@ -37,7 +37,11 @@ class Reading(TableStore):
 
     async def moved_on(self, snapshot: TableSnapshot) -> bool:
         """Whether the table's game has accepted more actions than ``snapshot`` shows, in any
-        process: a drawing of it may have reached Discord after a newer one."""
+        process: a drawing of it may have reached Discord after a newer one. A snapshot
+        without a game (a lobby, or a table shown without the game it can't rebuild) never
+        moves on."""
+        if snapshot.observation is None:
+            return False
         return await self.storage.action_count(snapshot.table.id) != snapshot.count
 
     async def panel(self, table_id: int, user_id: int) -> Panel:

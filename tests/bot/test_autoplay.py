@@ -478,3 +478,20 @@ async def test_a_lead_that_gathers_a_trick_waits_longer(service: TableService) -
         assert driver.pause_before(observe(game, follower)) == 1.0
     finally:
         await driver.close()
+
+
+async def test_a_snapshot_knows_when_another_process_moved_the_game_on(
+        storage: Storage) -> None:
+    """What lets a process draw a table again when its drawing may have landed after a newer
+    one by another process: the game moved on past the snapshot; a lobby never does."""
+    here, there = TableService(storage), TableService(storage)
+    lobby = await here.open_table(GUILD, CHANNEL + 2, ANA, None)
+    assert not await here.moved_on(lobby)
+    table_id = await open_started(here, Fill.ALL)
+    drawn = await here.snapshot(table_id)
+    assert not await here.moved_on(drawn)
+    turn = await there.computer_turn(table_id)
+    assert turn is not None
+    await there.act_as_computer(turn, decide_here(rules, turn.observation, turn.seed))
+    assert await here.moved_on(drawn)
+    assert not await here.moved_on(await here.snapshot(table_id))
