@@ -98,6 +98,10 @@ class Observation:
     led: Led | None = None
     """R-LED-SUIT: what the trick in progress calls for (a number suit, the trumps or the
     doubles); ``None`` before its lead, and under Sevens."""
+    winning: Seat | None = None
+    """R-WIN: the seat whose tile takes the trick in progress unless a later one beats it
+    (V-GEN-TIE; H-SEVENS: the closest to 7). Public, as every tile of that trick is face up
+    (R-SEE-TABLE); ``None`` when no trick is in progress. Who led is its first play."""
     trick_model: int | None = None
     """The trick model of the trump named (``None`` before): what :meth:`is_trump` reads."""
     last_action: LastAction | None = None
@@ -182,6 +186,7 @@ def observe(game: Game, seat: Seat | None) -> Observation:
         discards=hand.discards_of(seat) if seat is not None else (),
         face_up_discards=tuple(t for s in seats for t in shown_discards(variant, setup, s)),
         led=_led(hand),
+        winning=hand.winning,
         trick_model=_model(hand),
         last_action=_last_action(game),
         completed_trick=_completed_trick(game),

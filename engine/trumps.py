@@ -10,9 +10,10 @@ with its own numbers; the module-level ``LED``, ``FOLLOW`` and ``POWER`` are 42'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum, IntEnum
 from functools import cache
+from typing import TypeVar
 
 from .dominoes import MOST_PIPS, SUIT_NAMES, TILES, Domino, tile_of
 from .options import NelloDoubles, Options
@@ -204,6 +205,21 @@ FOLLOW = _FORTY_TWO.follow
 POWER = _FORTY_TWO.power
 
 SEVENS_DISTANCE: tuple[int, ...] = tuple(abs(t.pips - 7) for t in TILES)
+
+_Player = TypeVar("_Player", bound=int)
+
+
+def winning_play(power: Sequence[int],
+                 plays: Sequence[tuple[_Player, int]]) -> tuple[_Player, int]:
+    """R-WIN: who of ``plays`` (player and tile, in the order played) takes the trick so far,
+    and the power they take it with; ``power`` is the trick tables' row of the suit led. Among
+    equals the first played wins (V-GEN-TIE); under Sevens the closest to 7 (H-SEVENS)."""
+    winner, lead = plays[0]
+    best = power[lead]
+    for player, tile in plays[1:]:
+        if power[tile] > best:
+            winner, best = player, power[tile]
+    return winner, best
 
 
 class Called(Enum):

@@ -37,6 +37,7 @@ from ..trumps import (
     led_suit,
     led_title,
     trick_model,
+    winning_play,
 )
 from ..variants import AuctionKind, LeftoverStep
 from . import auction, leftover, scoring
@@ -116,6 +117,14 @@ class HandState(HandFields):
     def trick_led_low(self) -> bool:
         """Whether the trick in progress was led by its lower end (V-BIG-LEAD-LOW)."""
         return bool(self.trick) and self.suit != self.setup.led[self.trick[0][1]]
+
+    @property
+    def winning(self) -> Seat | None:
+        """R-WIN: the seat whose tile takes the trick in progress so far, by the rule that will
+        decide it (V-GEN-TIE, H-SEVENS); None when no trick is in progress."""
+        if not self.trick:
+            return None
+        return winning_play(self.setup.power[self.suit], self.trick)[0]
 
     def __repr__(self) -> str:
         to_act = seat_title(self.to_act) if self.to_act is not None else None
@@ -346,16 +355,11 @@ class HandState(HandFields):
         """R-WIN (the first played among equals, V-GEN-TIE), R-POINTS, then R-EARLY-END."""
         setup = self.setup
         count, points, side_of = setup.facts
-        winner, best = trick[0]
-        power = setup.power[suit]
-        best_power = power[best]
-        points += count[best]
-        for seat, tile in trick[1:]:
+        winner = winning_play(setup.power[suit], trick)[0]
+        for _, tile in trick:
             points += count[tile]
-            if power[tile] > best_power:
-                winner, best_power = seat, power[tile]
         tricks = (*self.tricks, _make(Trick, (self.leader, trick, winner, points,
-                                              suit != setup.led[best])))
+                                              suit != setup.led[trick[0][1]])))
         side = side_of[winner]
         taken = self.points
         if len(taken) == 2:  # the common case, without slicing
