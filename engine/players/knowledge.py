@@ -23,7 +23,7 @@ from ..actions import Pass
 from ..dominoes import DOUBLES_MASK, TILES, Domino, mask_of
 from ..hand import Phase
 from ..observation import Observation
-from ..trumps import Trump
+from ..trumps import Trump, winning_play
 from ..variants import FORTY_TWO, Variant
 
 _SAMPLE_TRIES = 60
@@ -124,12 +124,8 @@ def trick_winner(model: int, trick: tuple[tuple[int, int], ...],
                  variant: Variant = FORTY_TWO, suit: int | None = None) -> tuple[int, int]:
     """The seat winning the trick in progress so far and its power (R-WIN)."""
     tables = variant.tables
-    strengths = tables.power[model][tables.led[model][trick[0][1]] if suit is None else suit]
-    winner, best = trick[0][0], strengths[trick[0][1]]
-    for seat, tile in trick[1:]:
-        if strengths[tile] > best:
-            winner, best = seat, strengths[tile]
-    return winner, best
+    return winning_play(
+        tables.power[model][tables.led[model][trick[0][1]] if suit is None else suit], trick)
 
 
 def trick_points(trick: tuple[tuple[int, int], ...], variant: Variant = FORTY_TWO) -> int:
