@@ -37,7 +37,7 @@ from engine import (
     Variant,
 )
 from engine.dominoes import sorted_for_display
-from engine.trumps import Called
+from engine.trumps import Called, Led
 
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
 from .words import ENGLISH, Words, signed
@@ -121,9 +121,11 @@ def table_scene(observation: Observation, names: Sequence[str],
                   else _note(observation, seat, table),
                   turn=seat == observation.to_act,
                   played=tile_of(played[seat], observation, table.variant) if seat in played
-                  else None, won=lying is not None and seat == lying.winner)
+                  else None, won=lying is not None and seat == lying.winner,
+                  winning=seat == observation.winning)
         for seat in table.variant.seating.seats)
     playing = observation.phase in (Phase.PLAY, Phase.OVER)
+    lead, winning = _trick_facts(observation, words)
     return TableScene(
         seats=seats,
         sides=tuple(_side(observation, side, table) for side in table.variant.seating.sides),
@@ -131,6 +133,8 @@ def table_scene(observation: Observation, names: Sequence[str],
         status=_status(observation, table) if playing else "",
         banner=_banner(observation, table),
         trick=_trick_label(observation, lying, table),
+        lead=lead,
+        winning=winning,
         legend=_legend(observation, table.variant, words) if playing else ("", ""),
         look=table.look,
         dealt=table.dealt,
@@ -154,6 +158,20 @@ def _trick_label(observation: Observation, lying: Trick | None, table: _Table) -
     if observation.phase is Phase.PLAY:
         return table.words.trick.format(number=observation.trick_number)
     return ""
+
+
+def _trick_facts(observation: Observation, words: Words) -> tuple[str, str]:
+    """Who led the trick in progress and what it calls for (R-LED-SUIT; nothing under Sevens),
+    and who is winning it (R-WIN), as the observation says; nothing when no trick is in
+    progress."""
+    winning = observation.winning
+    if winning is None:
+        return "", ""
+    leader = words.seats[observation.trick[0][0]]
+    led = observation.led
+    lead = (words.led_by_sevens.format(seat=leader) if led is None
+            else words.led_by.format(seat=leader, suit=_called(led, words)))
+    return lead, words.winning.format(seat=words.seats[winning])
 
 
 def last_hand_scene(summary: HandSummary, observation: Observation, names: Sequence[str],
@@ -271,9 +289,14 @@ def _led(observation: Observation, words: Words) -> str:
     led = observation.led
     if led is None:
         return words.your_lead if not observation.trick else ""
+    return words.led.format(suit=_called(led, words))
+
+
+def _called(led: Led, words: Words) -> str:
+    """What a lead calls for, said within a sentence: "fives", "trumps", "doubles"."""
     if isinstance(led, int):
-        return words.led.format(suit=words.suits[led])
-    return words.led.format(suit=words.doubles_led if led is Called.DOUBLES else words.trumps_led)
+        return words.suits[led]
+    return words.doubles_led if led is Called.DOUBLES else words.trumps_led
 
 
 def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:

@@ -27,7 +27,8 @@ def table_alt(scene: TableScene) -> str:
         facts = [fact for fact in (seat.note, seat.played.label if seat.played else "") if fact]
         said = f"{seat.name} ({seat.subtitle})"
         seats.append(f"{said}: {', '.join(facts)}" if facts else said)
-    parts.append(f"{scene.trick}: " + "; ".join(seats) if scene.trick else "; ".join(seats))
+    heading = _trick(scene)
+    parts.append(f"{heading}: " + "; ".join(seats) if heading else "; ".join(seats))
     for side in scene.sides:
         facts = [side.score, side.points, side.covered_text,
                  " · ".join(_tiles(group) for group in side.groups)]
@@ -35,6 +36,14 @@ def table_alt(scene: TableScene) -> str:
     if scene.discards is not None:
         parts.append(_group(scene.discards))
     return _clip(". ".join(part for part in parts if part) + ".")
+
+
+def _trick(scene: TableScene) -> str:
+    """The trick's name, who led it and what it calls for, and who is winning it with which
+    tile, which the picture marks."""
+    winning = next((seat.played for seat in scene.seats if seat.winning), None)
+    said = f"{scene.winning} ({winning.label})" if winning is not None else ""
+    return " · ".join(part for part in (scene.trick, scene.lead, said) if part)
 
 
 def _group(group: TileGroup) -> str:

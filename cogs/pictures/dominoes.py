@@ -8,10 +8,11 @@ its pips and corners, and is kept: a table reuses the same few sprites.
 from __future__ import annotations
 
 import functools
+import math
 
 from PIL import Image, ImageDraw
 
-from .canvas import COUNT, TEXT, TRUMP, font
+from .canvas import COUNT, PLATE, TEXT, TRUMP, font
 from .scene import Tile
 
 SCALE = 4
@@ -114,3 +115,21 @@ def paste(image: Image.Image, picture: Image.Image, centre: tuple[float, float])
     x = round(centre[0] - picture.width / 2)
     y = round(centre[1] - picture.height / 2)
     image.paste(picture, (x, y), picture)
+
+
+@functools.lru_cache(maxsize=16)
+def star(radius: int) -> Image.Image:
+    """The mark of the tile winning the trick in progress: a white star on a dark disc with a
+    white rim, unlike a trump's orange edge, a counter's red badge and a won trick's ring."""
+    r = radius * SCALE
+    face = Image.new("RGBA", (2 * r, 2 * r), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(face)
+    draw.ellipse((0, 0, 2 * r - 1, 2 * r - 1), fill=(*PLATE, 255), outline=(*TEXT, 255),
+                 width=max(SCALE, r // 7))
+    points = []
+    for n in range(10):
+        reach = r * (0.72 if n % 2 == 0 else 0.3)
+        angle = math.pi * (n / 5 - 0.5)
+        points.append((r + reach * math.cos(angle), r * 1.04 + reach * math.sin(angle)))
+    draw.polygon(points, fill=(*TEXT, 255))
+    return face.reduce(SCALE)

@@ -1,10 +1,11 @@
 """Scenes to look at and to time: states of random games of every variant, through the engine.
 
 ``python -m cogs.pictures.samples DIR`` writes one PNG per kind of moment into DIR, with the
-alt text beside each, to judge the pictures as a player would: 42's auction, tricks, covered
-piles, end of hand and game over; for every variant a hand in play, the hand just finished and a
-player's own hand; and the moments only some variants have (Moon's widow, the Big Game's
-leftover, 72's widow of twelve tiles and its trumps discarded face up, negative scores).
+alt text beside each, to judge the pictures as a player would: 42's auction, tricks (one in
+progress, one just won), covered piles, end of hand and game over; for every variant a hand in
+play, the hand just finished and a player's own hand; and the moments only some variants have
+(Moon's widow, the Big Game's leftover, 72's widow of twelve tiles and its trumps discarded face
+up, negative scores).
 
 The tables are named as the bot names them (:func:`table_words`): compass seats at four,
 "Seat 1".."Seat 3" each for oneself at three, team colour and number at six and eight.
@@ -134,6 +135,14 @@ def points_trick_scene() -> TableScene:
         and o.trick_number == 3 and len(o.trick) == 2)))
 
 
+def trick_won_scene() -> TableScene:
+    """A trick just won, still on the table until its winner leads again (R-SEE-TABLE): its
+    winner's tile ringed, where the trick in progress stars the tile winning so far."""
+    return scene_of(first_state("won", lambda game: game.hand.phase is Phase.PLAY
+                                and observe(game, None).completed_trick is not None
+                                and len(game.hand.tricks) == 2))
+
+
 def marks_scene() -> TableScene:
     """A marks contract after three tricks: most of them covered (R-SEE-MARKS)."""
     return scene_of(first_state("marks", seen(
@@ -256,6 +265,7 @@ def _variant_samples() -> list[Sample]:
 SAMPLES: tuple[Sample, ...] = (
     Sample("auction", auction_scene),
     Sample("points-trick", points_trick_scene),
+    Sample("trick-won", trick_won_scene),
     Sample("marks-covered", marks_scene),
     Sample("end-of-hand", end_of_hand_scene),
     Sample("game-over", game_over_scene),

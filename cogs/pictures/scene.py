@@ -78,6 +78,9 @@ class SeatPlace:
     """Its tile in the trick in progress, or in the completed trick still on the table."""
     won: bool = False
     """Its tile won the completed trick still on the table (R-SEE-TABLE): it is marked."""
+    winning: bool = False
+    """Its tile takes the trick in progress unless a later one beats it (R-WIN): it is marked
+    otherwise than a won trick's, since the trick may still change hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,10 @@ class TableScene:
     """How the hand or the game ended, drawn across the table when set."""
     trick: str = ""
     """The trick's name (``"Trick 4"``), shown while one is being played."""
+    lead: str = ""
+    """Who led the trick in progress and what it calls for (R-LED-SUIT): ``"East led fives"``."""
+    winning: str = ""
+    """Who is winning the trick in progress (R-WIN): ``"South is winning"``."""
     legend: tuple[str, str] = ("", "")
     """The words for the trump and count marks, shown when the scene has such tiles."""
     look: Look = Look.COMPASS

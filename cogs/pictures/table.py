@@ -28,6 +28,8 @@ from .canvas import (
     TABLE,
     TEXT,
     TURN,
+    drawable,
+    fit,
     font,
     largest,
     png,
@@ -42,6 +44,18 @@ HEADER = 78
 PAD = 12
 
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class _TrickWords:
+    """Where the trick's name goes, with who led it and who is winning it under it."""
+
+    top: Point = (PAD + 4, HEADER + 10)
+    """The top of the words: their left end, or their middle when ``centred``."""
+    centred: bool = False
+    room: float = 270
+    sizes: tuple[int, int] = (20, 18)
+    """The type of the trick's name and of the lines under it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +74,7 @@ class _Layout:
     """The short side of a trick tile."""
     banner_room: float
     draw_table: Callable[[ImageDraw.ImageDraw, _Layout], None]
-    trick_label: Point = (PAD + 4, HEADER + 10)
-    trick_anchor: str = "la"
+    trick_words: _TrickWords = _TrickWords()
     footer: int = 0
     """A strip under the score board for the legend, where the table has no free corner."""
     weighted_rows: bool = True
@@ -157,8 +170,17 @@ def _long_table(seats: int) -> _Layout:
                             y + step if y < middle[1] else y - step), False))
     return _Layout(height=760, board=board, plate=plate, seats=tuple(places),
                    tricks=tuple(tricks), tile=tile, banner_room=WIDTH - 2 * plate[0] - 56,
-                   draw_table=_draw_long, trick_label=middle, trick_anchor="mm",
+                   draw_table=_draw_long, trick_words=_long_trick(seats, top + plate[1] / 2),
                    footer=FOOTER)
+
+
+def _long_trick(seats: int, below_top_row: float) -> _TrickWords:
+    """Where the trick's words go at a long table: between the two seats at the top's middle
+    at six; at eight, where three seats fill the top, a size smaller at the left, the trick's
+    name beside the top row's first seat and the lines under it below that seat."""
+    if seats == 6:
+        return _TrickWords(top=(WIDTH / 2, HEADER + 8), centred=True)
+    return _TrickWords(top=(PAD + 4, below_top_row - 17), room=246, sizes=(18, 16))
 
 
 def _draw_long(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
@@ -180,9 +202,7 @@ def draw_table(scene: TableScene) -> bytes:
     draw = ImageDraw.Draw(image)
     _header(draw, scene)
     at.draw_table(draw, at)
-    if scene.trick:
-        text_at(draw, at.trick_label, scene.trick, font(20, bold=True), MUTED, 270,
-                anchor=at.trick_anchor)
+    _trick(draw, image, scene, at)
     for seat, centre, (trick, across) in zip(scene.seats, at.seats, at.tricks, strict=True):
         _plate(draw, at, seat, centre, scene.look)
         if seat.played is not None:
@@ -190,6 +210,8 @@ def draw_table(scene: TableScene) -> bytes:
             dominoes.paste(image, sprite, trick)
             if seat.won:
                 _ring(draw, sprite, trick)
+            elif seat.winning:
+                _star_on(image, sprite, trick, at.tile)
     if scene.discards is not None:
         _discards(draw, image, scene.discards, at)
     if scene.banner and not scene.tiles_on_table:
@@ -197,6 +219,43 @@ def draw_table(scene: TableScene) -> bytes:
     _board(draw, image, scene, at)
     draw_legend(draw, at.legend, scene.legend)
     return png(image)
+
+
+def _trick(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene,
+           at: _Layout) -> None:
+    """The trick's name; under it who led and what the lead calls for, then, after the star its
+    tile wears, who is winning it."""
+    if not scene.trick:
+        return
+    place = at.trick_words
+    (x, y), room, centred = place.top, place.room, place.centred
+    title, size = place.sizes
+    anchor = "ma" if centred else "la"
+    text_at(draw, (x, y), scene.trick, font(title, bold=True), MUTED, room, anchor=anchor)
+    y += title + 5
+    if scene.lead:
+        face = largest(draw, scene.lead, (size, size - 2, size - 4), room, bold=True)
+        text_at(draw, (x, y), scene.lead, face, TEXT, room, anchor=anchor)
+        y += size + 4
+    if not scene.winning:
+        return
+    star = dominoes.star(size * 2 // 3)
+    room -= star.width + 6
+    face = largest(draw, scene.winning, (size, size - 2, size - 4), room, bold=True)
+    shown = fit(draw, drawable(scene.winning), face, room)
+    left = x - (star.width + 6 + draw.textlength(shown, font=face)) / 2 if centred else x
+    dominoes.paste(image, star, (left + star.width / 2, y + size / 2 + 1))
+    draw.text((left + star.width + 6, y), shown, font=face, fill=TEXT)
+
+
+def _star_on(image: Image.Image, sprite: Image.Image, centre: Point, tile: int) -> None:
+    """The star at the top left corner of the tile winning the trick in progress (the count
+    badge is at its top right)."""
+    star = dominoes.star(max(11, tile * 4 // 11))
+    face_w = sprite.width / 2 - dominoes.margin(tile)
+    face_h = sprite.height / 2 - dominoes.margin(tile)
+    dominoes.paste(image, star, (centre[0] - face_w + star.width / 6,
+                                 centre[1] - face_h + star.height / 6))
 
 
 def _ring(draw: ImageDraw.ImageDraw, sprite: Image.Image, centre: Point) -> None:

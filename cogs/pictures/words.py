@@ -66,6 +66,10 @@ class Words:
     every_trick: str = N_("{side} must take every trick")
     trick: str = N_("Trick {number}")
     took_trick: str = N_("took the trick")
+    led_by: str = N_("{seat} led {suit}")
+    led_by_sevens: str = N_("{seat} led")
+    """Sevens calls for no suit (H-SEVENS)."""
+    winning: str = N_("{seat} is winning")
     dealer: str = N_("dealer")
     to_play: str = N_("to play")
     to_bid: str = N_("to bid")

@@ -59,14 +59,19 @@ def walk(variant: Variant, seed: str, step: int = 3) -> list[Game]:
 def test_R_SEE_every_scene_holds_only_what_its_viewer_sees(variant: Variant) -> None:
     """Random games of each variant: the table scene from the spectator's observation holds
     at most the faces that observation lays face up (and, with one copy a face, none that is
-    hidden); each seat's hand scene holds exactly its hand, the leftover it looked at and its
-    own discards."""
+    hidden), and the star of the tile winning marks one of the trick in progress; each seat's
+    hand scene holds exactly its hand, the leftover it looked at and its own discards."""
     names, words = names_for(variant), table_words(variant)
     asides = 0
     for game in walk(variant, "leaks"):
         spectator = observe(game, None)
-        shown = faces(tiles_in(table_scene(spectator, names, words)))
+        scene = table_scene(spectator, names, words)
+        shown = faces(tiles_in(scene))
         assert not shown - on_view(spectator)
+        starred = [place.played for place in scene.seats if place.winning]
+        assert len(starred) == (spectator.winning is not None)
+        assert not faces(t for t in starred if t is not None) - faces(
+            tile for _, tile in spectator.trick)
         if variant.copies == 1 and spectator.open_hands is None:
             assert not set(shown) & set(hidden(game))
         for seat in variant.seating.seats:

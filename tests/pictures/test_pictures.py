@@ -1,17 +1,19 @@
-"""Pictures are pure functions of their scene: deterministic, small, PNG, cached, poolable."""
+"""Pictures are pure functions of their scene: deterministic, small, PNG, cached, poolable; and
+they mark what their scene says (the tile winning the trick)."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import itertools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
-from bot.i18n import translations
+from bot.i18n import led_name, translations
 from cogs.pictures import (
     ENGLISH,
     HandScene,
@@ -264,3 +266,40 @@ def test_characters_the_font_lacks_are_left_out_rather_than_drawn_as_boxes() -> 
     assert draw_table(table_scene(observe(game, None), robot)) == draw_table(
         table_scene(observe(game, None), plain))
     assert "🤖" in table_alt(table_scene(observe(game, None), robot))
+
+
+def changed(one: TableScene, other: TableScene) -> tuple[int, int, int, int] | None:
+    """Where the pictures of two scenes differ more than their palettes do."""
+    pictures = [Image.open(io.BytesIO(draw_table(s))).convert("RGB") for s in (one, other)]
+    return ImageChops.difference(*pictures).convert("L").point(lambda v: 255 * (v > 60)).getbbox()
+
+
+def test_the_tile_winning_the_trick_wears_a_star_on_its_corner_unlike_a_won_tricks_ring() -> None:
+    """R-WIN: the star is drawn on the winning tile and nowhere else (the words aside), and a
+    won trick's winner is marked otherwise."""
+    game = next(g for g in playout("star") if len(g.hand.trick) == 2)
+    scene = table_scene(observe(game, None), NAMES)
+    winning = next(n for n, seat in enumerate(scene.seats) if seat.winning)
+    plain = dataclasses.replace(scene, seats=tuple(
+        dataclasses.replace(seat, winning=False) for seat in scene.seats))
+    ringed = dataclasses.replace(plain, seats=tuple(
+        dataclasses.replace(seat, won=n == winning) for n, seat in enumerate(plain.seats)))
+    assert len({draw_table(one) for one in (scene, plain, ringed)}) == 3
+    box = changed(scene, plain)
+    at = layout(4)
+    (x, y), _ = at.tricks[winning]
+    assert box is not None
+    assert x - 2 * at.tile <= box[0] and box[2] <= x + 2 * at.tile
+    assert y - 2 * at.tile <= box[1] and box[3] <= y + 2 * at.tile
+
+
+def test_alt_text_says_who_led_what_and_which_tile_is_winning() -> None:
+    game = next(g for g in playout("alt:winning") if len(g.hand.trick) == 2)
+    seen = observe(game, None)
+    assert seen.winning is not None
+    scene = table_scene(seen, NAMES)
+    label = dict(seen.trick)[seen.winning].label
+    assert scene.lead.endswith(" led " + led_name(None, seen.led))  # type: ignore[arg-type]
+    assert (f"Trick {seen.trick_number} · {scene.lead} · {scene.winning} ({label}): ana (North"
+            in table_alt(scene))
+

@@ -1,5 +1,5 @@
-"""A table scene says what the spectator's observation says: trick, piles, need and set, in
-every game of the family."""
+"""A table scene says what the spectator's observation says: trick, who led it and who is
+winning it, piles, need and set, in every game of the family."""
 
 from __future__ import annotations
 
@@ -7,12 +7,24 @@ import itertools
 
 import pytest
 
-from bot.i18n import translations
+from bot.i18n import led_name, translations
 from cogs.pictures import Look, Words, draw_table, hand_scene, last_hand_scene, table_scene
 from cogs.pictures.adapt import tile_of
 from cogs.pictures.samples import names_for, table_words
 from cogs.pictures.words import ENGLISH
-from engine import SEATS, VARIANTS, Game, Pass, Phase, Variant, observe, summarize
+from engine import (
+    SEATS,
+    VARIANTS,
+    Game,
+    NameTrump,
+    Options,
+    Pass,
+    Phase,
+    Trump,
+    Variant,
+    observe,
+    summarize,
+)
 from engine.actions import Bid, BidKind
 from engine.players import random_legal, rules
 
@@ -211,3 +223,64 @@ def test_special_bids_are_named_in_the_reader_s_language() -> None:
     assert words.bid_text(Bid(marks=3, kind=BidKind.SPLASH)) == catalog.ngettext(
         "Splash ({n} mark)", "Splash ({n} marks)", 3).format(n=3)
     assert ENGLISH.bid_text(Bid(marks=2)) == "2 marks"
+
+
+@pytest.mark.parametrize(("variant", "seed"), GAMES, ids=[f"{v}-{s}" for v, s in GAMES])
+def test_R_WIN_the_trick_in_progress_names_its_leader_its_suit_and_stars_the_tile_winning(
+        variant: Variant, seed: str) -> None:
+    """R-LED-SUIT and R-WIN as the observation states them: who led and the suit led in words,
+    who is winning in words and their tile starred; neither while a completed trick lies on
+    the table, whose winner is ringed instead."""
+    names, words = names_for(variant), table_words(variant)
+    checked = 0
+    for game in states(variant, seed):
+        seen = observe(game, None)
+        scene = table_scene(seen, names, words)
+        starred = [seat for seat in variant.seating.seats if scene.seats[seat].winning]
+        if seen.winning is None:
+            assert not starred and not scene.lead and not scene.winning
+            continue
+        assert seen.led is not None
+        leader = seen.trick[0][0]
+        assert starred == [seen.winning] and not scene.seats[seen.winning].won
+        assert scene.seats[seen.winning].played == tile_of(dict(seen.trick)[seen.winning], seen,
+                                                           variant)
+        assert scene.lead == words.led_by.format(seat=words.seats[leader],
+                                                 suit=led_name(None, seen.led))
+        assert scene.winning == words.winning.format(seat=words.seats[seen.winning])
+        checked += 1
+    assert checked
+
+
+def sevens_game(plays: int) -> Game:
+    """A hand of Sevens (H-SEVENS): the first bidder bids a mark and names it, the others pass,
+    then ``plays`` tiles are played."""
+    game = Game.new("sevens", Options(sevens=True))
+    game = game.apply(game.to_act, Bid(marks=1))  # type: ignore[arg-type]
+    for _ in range(3):
+        game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+    game = game.apply(game.to_act, NameTrump(Trump.CLOSEST_TO_SEVEN, 1))  # type: ignore[arg-type]
+    for _ in range(plays):
+        game = game.apply(game.to_act, game.legal_actions()[0])  # type: ignore[arg-type]
+    return game
+
+
+def test_H_SEVENS_the_trick_names_its_leader_and_no_suit() -> None:
+    """Sevens calls for no suit: the table says who led, and who is winning all the same."""
+    seen = observe(sevens_game(2), None)
+    assert seen.led is None and seen.winning is not None
+    scene = table_scene(seen, NAMES)
+    assert scene.lead == f"{ENGLISH.seats[seen.trick[0][0]]} led"
+    assert scene.winning == f"{ENGLISH.seats[seen.winning]} is winning"
+    assert scene.seats[seen.winning].winning
+
+
+def test_the_trick_is_told_in_the_readers_language() -> None:
+    catalog = translations("pt_BR")
+    words = Words().translated(catalog.gettext, catalog.ngettext)
+    game = next(g for g in playout("led:pt") if len(g.hand.trick) == 2)
+    seen = observe(game, None)
+    assert seen.winning is not None and isinstance(seen.led, int)
+    scene = table_scene(seen, NAMES, words)
+    assert scene.lead == f"{words.seats[seen.trick[0][0]]} saiu de {words.suits[seen.led]}"
+    assert scene.winning == f"{words.seats[seen.winning]} está ganhando"
