@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.house_rules import rules_text
-from bot.i18n import Locale, t, tn
+from bot.i18n import Locale, led_name, t, tn
 from bot.records import Player, Status, TableRecord, mention, mentions
 from bot.service import TableSnapshot
 from engine import Domino, Observation, Phase, Seat
@@ -263,10 +263,25 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
     plays = [t(locale, "{seat} {tile}", seat=seat, tile=tile) for seat, tile in observation.trick]
     if observation.to_act is not None:
         plays.append(t(locale, "{seat} …", seat=observation.to_act))
+    facts = _trick_facts(locale, observation)
     embed.add_field(name=t(locale, "Trick {number}", number=observation.trick_number),
-                    value=" · ".join(plays), inline=False)
+                    value=" · ".join(plays) + (f"\n{facts}" if facts else ""), inline=False)
     embed.add_field(name=_captured_title(locale, observation),
                     value=_captured_text(locale, observation), inline=False)
+
+
+def _trick_facts(locale: Locale, observation: Observation) -> str:
+    """Who led the trick in progress and what it calls for (R-LED-SUIT; no suit under
+    Sevens), and which tile is winning it (R-WIN), as the observation says."""
+    winning = observation.winning
+    if winning is None:
+        return ""
+    leader = observation.trick[0][0]
+    led = observation.led
+    lead = (t(locale, "{seat} led", seat=leader) if led is None
+            else t(locale, "{seat} led {suit}", seat=leader, suit=led_name(locale, led)))
+    return " · ".join((lead, t(locale, "{seat} is winning with {tile}", seat=winning,
+                                tile=dict(observation.trick)[winning])))
 
 
 def _open_hands_text(locale: Locale, seating: Seating,

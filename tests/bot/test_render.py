@@ -4,6 +4,7 @@ message fits Discord's limits."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -26,6 +27,7 @@ from engine import (
     Domino,
     Game,
     NameTrump,
+    Options,
     Pass,
     Phase,
     Play,
@@ -342,3 +344,56 @@ def test_a_low_lead_is_told_with_the_suit_it_calls() -> None:
                          f" {led_name(None, tile.low)}.", said
     assert f" como {led_name('pt-BR', tile.low)}." in said["pt-BR"], said
     assert f" come {led_name('it', tile.low)}." in said["it"], said
+
+
+def trick_field(game: Game, locale: str | None = "en-US") -> str:
+    """The value of the table message's field of the trick in progress."""
+    table = dataclasses.replace(TABLE, locale=locale)
+    reply = table_message(TableSnapshot(table, observe(game, None), 7))
+    assert reply.embed is not None
+    number = observe(game, None).trick_number
+    return next(str(f.value) for f in reply.embed.fields if f.name == f"Trick {number}"
+                or f.name.endswith(f" {number}"))
+
+
+def test_the_table_says_who_led_what_and_which_tile_is_winning() -> None:
+    """R-LED-SUIT and R-WIN as the observation says them, under the trick's plays, in each
+    language; nothing of the kind before the lead."""
+    rng = random.Random(3)
+    game = Game.new("winning")
+    checked = 0
+    while checked < 12:
+        seat = game.to_act
+        assert seat is not None and game.winner is None
+        game = game.apply(seat, rng.choice(game.legal_actions()))
+        seen = observe(game, None)
+        if seen.phase is not Phase.PLAY:
+            continue
+        if seen.winning is None:
+            assert " led " not in trick_field(game)
+            continue
+        assert seen.led is not None
+        voice = reader(None, FOUR_SEATS)
+        leader, winning = seen.trick[0][0], seen.winning
+        tile = dict(seen.trick)[winning]
+        assert trick_field(game).endswith(
+            f"\n{name(voice, leader)} led {led_name(None, seen.led)} · "
+            f"{name(voice, winning)} is winning with {tile.label}")
+        pt = reader("pt-BR", FOUR_SEATS)
+        assert f"{name(pt, winning)} está ganhando com {tile.label}" in trick_field(game, "pt-BR")
+        assert f"{name(reader('it', FOUR_SEATS), leader)} ha aperto a " in trick_field(game, "it")
+        checked += 1
+
+
+def test_H_SEVENS_the_table_names_the_leader_and_no_suit() -> None:
+    game = Game.new("sevens", Options(sevens=True))
+    game = game.apply(game.to_act, Bid(marks=1))  # type: ignore[arg-type]
+    for _ in range(3):
+        game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+    game = game.apply(game.to_act, NameTrump(Trump.CLOSEST_TO_SEVEN, 1))  # type: ignore[arg-type]
+    game = game.apply(game.to_act, game.legal_actions()[0])  # type: ignore[arg-type]
+    seen = observe(game, None)
+    assert seen.led is None and seen.winning is not None
+    leader = name(reader(None, FOUR_SEATS), seen.trick[0][0])
+    assert trick_field(game).endswith(f"\n{leader} led · {leader} is winning with "
+                                      f"{seen.trick[0][1].label}")
