@@ -195,6 +195,7 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
                                  if table.side_of(trick.winner) == side for tile in trick.tiles)
         sides.append(SideRow(
             title=table.row_title(side), score=_score(observation, side, words),
+            marks=_marks(observation, side),
             points=words.hand_points.format(n=summary.points[side]),
             groups=(tuple(tile_of(tile, summary, variant) for tile in won),) if won else ()))
     return TableScene(
@@ -403,7 +404,7 @@ def _side(observation: Observation, side: int, table: _Table) -> SideRow:
     if observation.points is not None and observation.phase in (Phase.PLAY, Phase.OVER):
         points = words.hand_points.format(n=observation.points[side])
     return SideRow(title=table.row_title(side), score=_score(observation, side, words),
-                   points=points, groups=groups,
+                   marks=_marks(observation, side), points=points, groups=groups,
                    covered=covered,
                    covered_text=words.covered.format(n=covered) if covered else "")
 
@@ -415,3 +416,9 @@ def _score(observation: Observation, side: int, words: Words) -> str:
     if standing.goal.in_points:
         return words.points.format(n=signed(standing.totals[side]))
     return words.marks_text(standing.totals[side])
+
+
+def _marks(observation: Observation, side: int) -> int | None:
+    """A side's marks, in a game kept in marks (R-GAME), for the board's tally strokes."""
+    standing = observation.standing
+    return None if standing.goal.in_points else standing.totals[side]

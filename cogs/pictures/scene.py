@@ -98,6 +98,9 @@ class SideRow:
     covered: int = 0
     """Tricks this side holds face down."""
     covered_text: str = ""
+    marks: int | None = None
+    """The game score in a game kept in marks, which the board draws as players keep it, in
+    tally strokes; ``None`` in a game kept in points."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from . import dominoes
+from . import dominoes, tally
 from .canvas import (
     BAR,
     FELT,
@@ -389,7 +389,7 @@ def _board(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene,
     width, horizontal = _common_layout(sides, starts, heights)
     y: float = at.board + 4
     for index, (side, height) in enumerate(zip(sides, heights, strict=True)):
-        _label(draw, index, side, (y, height, big), scene.look)
+        _label(draw, image, index, side, (y, height, big), scene.look)
         _covered(draw, image, side, (PAD + LABEL, y, height))
         _faces(image, side, (width, horizontal), (starts[index], y, WIDTH - PAD, y + height))
         y += height
@@ -415,13 +415,17 @@ GAP, GROUP_GAP = 4, 14
 """Between two captured tiles, and between two face-up piles."""
 
 
-def _label(draw: ImageDraw.ImageDraw, index: int, side: SideRow,
+def _label(draw: ImageDraw.ImageDraw, image: Image.Image, index: int, side: SideRow,
            row: tuple[float, float, bool], look: Look) -> None:
-    """A side's name, score and hand points, large when every row has room for them."""
+    """A side's name, score and hand points, large when every row has room for them; spread
+    further apart in a game kept in marks, whose tally strokes stand taller than words."""
     y, height, big = row
     colour = side_colour(index, look)
     draw.rectangle((PAD, y + 4, PAD + 6, y + height - 4), fill=colour)
-    lines = (y + 4, y + 32, y + 56) if big else (y + 1, y + 21, y + 40)
+    if big:
+        lines = (y + 4, y + 32, y + 56) if side.marks is None else (y + 2, y + 31, y + 61)
+    else:
+        lines = (y + 1, y + 21, y + 40)
     x = PAD + 16
     title_face = font(21 if big else 18, bold=True)
     if look is not Look.COMPASS:
@@ -429,9 +433,35 @@ def _label(draw: ImageDraw.ImageDraw, index: int, side: SideRow,
                    colour)
         x += 22
     text_at(draw, (x, lines[0]), side.title, title_face, colour, LABEL - 4 - x + PAD)
-    text_at(draw, (PAD + 16, lines[1]), side.score, font(19 if big else 16, bold=True), TEXT,
-            LABEL - 20)
+    _score(draw, image, side, (PAD + 16, lines[1]), big)
     text_at(draw, (PAD + 16, lines[2]), side.points, font(18 if big else 16), MUTED, LABEL - 20)
+
+
+TALLY, SMALL_TALLY = 24, 15
+"""The height of the tally strokes in a score row with room for large words, and in one
+without."""
+
+
+def _score(draw: ImageDraw.ImageDraw, image: Image.Image, side: SideRow, at: Point,
+           big: bool) -> None:
+    """A side's score in words; in a game kept in marks, first the tally strokes players keep
+    them in, then the number, in words where they fit beside the strokes, else as a figure."""
+    x, y = at
+    room = LABEL - 20
+    if not side.marks:
+        text_at(draw, at, side.score, font(19 if big else 16, bold=True), TEXT, room)
+        return
+    height = TALLY if big else SMALL_TALLY
+    strokes = tally.strokes(side.marks, height, TEXT)
+    pad = (strokes.height - height) / 2
+    dominoes.paste(image, strokes, (x - pad + strokes.width / 2, y + 1 - pad + strokes.height / 2))
+    beside = tally.width(side.marks, height) + 14
+    room -= beside
+    face = font(17 if big else 15, bold=True)
+    said = side.score
+    if draw.textlength(drawable(said), font=face) > room:
+        said = str(side.marks)
+    text_at(draw, (x + beside, y + 1 + height / 2), said, face, MUTED, room, anchor="lm")
 
 
 def _back_width(height: float) -> int:

@@ -1,5 +1,5 @@
 """Pictures are pure functions of their scene: deterministic, small, PNG, cached, poolable; and
-they mark what their scene says (the tile winning the trick)."""
+they mark what their scene says (the tile winning the trick, the marks in tally strokes)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,9 @@ from cogs.pictures import (
     hand_scene,
     table_alt,
     table_scene,
+    tally,
 )
-from cogs.pictures.canvas import drawable
+from cogs.pictures.canvas import TEXT, drawable
 from cogs.pictures.hand import tile_width
 from cogs.pictures.render import drawer
 from cogs.pictures.samples import (
@@ -39,7 +40,7 @@ from cogs.pictures.samples import (
     hand_picture_scene,
     scene_of,
 )
-from cogs.pictures.table import layout
+from cogs.pictures.table import LABEL, PAD, layout
 from engine import VARIANTS, Game, Variant, observe
 from engine.seats import FOUR_SEATS
 
@@ -303,3 +304,33 @@ def test_alt_text_says_who_led_what_and_which_tile_is_winning() -> None:
     assert (f"Trick {seen.trick_number} · {scene.lead} · {scene.winning} ({label}): ana (North"
             in table_alt(scene))
 
+
+def test_marks_are_kept_in_tally_strokes_one_a_mark_seven_spelling_ALL() -> None:
+    """Each mark adds a stroke; the eighth begins a second ALL past a gap; a stroke is at
+    least 4 px thick, 2 on a phone."""
+    inks = [sum(alpha > 128 for alpha in tally.strokes(n, 24, TEXT).getchannel("A").tobytes())
+            for n in range(15)]
+    assert inks[0] == 0 and all(a < b for a, b in itertools.pairwise(inks))
+    assert tally.width(8, 24) - tally.width(7, 24) > tally.GAP * 24
+    upright = tally.strokes(4, 24, TEXT)  # the A, then the first L's upright at the right
+    middle = upright.getchannel("A").crop((upright.width - 14, upright.height // 2,
+                                           upright.width, upright.height // 2 + 1))
+    assert sum(alpha > 128 for alpha in middle.tobytes()) >= 4
+
+
+@pytest.mark.parametrize("marks", [1, 4, 7, 9, 13])
+def test_a_marks_games_score_rows_draw_the_strokes_and_keep_the_number(marks: int) -> None:
+    """R-GAME: the strokes are drawn in the side's row, left of its captured tiles; the alt
+    text, like the scene's words, still says the number."""
+    game = next(g for g in playout("tally") if len(g.hand.tricks) == 2 and not g.hand.trick)
+    scene = table_scene(observe(game, None), NAMES)
+    score = ENGLISH.marks_text(marks)
+    rows = [dataclasses.replace(scene.sides[0], score=score, marks=None), *scene.sides[1:]]
+    words = dataclasses.replace(scene, sides=tuple(rows))
+    rows[0] = dataclasses.replace(rows[0], marks=marks)
+    strokes = dataclasses.replace(scene, sides=tuple(rows))
+    box = changed(strokes, words)
+    at = layout(4)
+    assert box is not None and box[0] >= PAD and box[2] <= PAD + LABEL
+    assert at.board < box[1] and box[3] < at.board + (at.height - at.board) / 2
+    assert table_alt(strokes) == table_alt(words) and f"{score}, " in table_alt(strokes)

@@ -4,6 +4,7 @@ winning it, piles, need and set, in every game of the family."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -134,14 +135,25 @@ def test_each_side_shows_its_score_as_the_variant_keeps_it(variant: Variant) -> 
             if variant.scoring.in_points:
                 score = seen.score[side]
                 number = f"−{-score}" if score < 0 else str(score)
-                assert row.score == f"{number} points"
+                assert row.score == f"{number} points" and row.marks is None
             else:
                 assert row.score == words.marks_text(seen.marks[side])
+                assert row.marks == seen.marks[side]  # drawn as tally strokes
             title = words.sides[side] if seating.has_teams else names[seating.members[side][0]]
             assert row.title == title
         look = (Look.PLAYERS if not seating.has_teams else
                 Look.COMPASS if seating.count == 4 else Look.TEAMS)
         assert scene.look is look
+
+
+def test_H_POINTS_the_250_point_game_keeps_numbers_and_draws_no_strokes() -> None:
+    game = Game.new("points game", Options(points_game=True))
+    rng = random.Random(0)
+    while game.hand_number == 1:
+        game = game.apply(game.to_act, rng.choice(game.legal_actions()))  # type: ignore[arg-type]
+    seen = observe(game, None)
+    assert seen.goal.in_points and any(seen.score)
+    assert all(row.marks is None for row in table_scene(seen, NAMES).sides)
 
 
 def test_scores_below_zero_are_shown_with_a_minus_sign() -> None:
