@@ -88,17 +88,17 @@ class Answering:
         await send_private(interaction, None, embed=reply.embed)
 
     def _after_action(self, accepted: Accepted) -> None:
-        """One redraw of the table message, and of every open panel at the table but the one
-        the answer itself redraws: each shows the turn, the trick and the score as they are.
+        """A redraw of the table message (at once for a moment, else paced:
+        :meth:`TableMessages.paced`), and of every open panel at the table but the one the
+        answer itself redraws: each shows the turn, the trick and the score as they are.
         After a restart, the table message of a computer player's move waits for the
         restart's catch-up to draw it (with whatever happened meanwhile): otherwise hundreds
         of busy tables, each move a picture, would keep the catch-up of the others waiting
         and take the thinking's time."""
         table = accepted.snapshot.table
-        if accepted.by_computer and self.messages.behind(table.id):
-            self.pings.touch(table.id)
-        else:
-            self._touch(table.id)
+        if not (accepted.by_computer and self.messages.behind(table.id)):
+            self.messages.paced(accepted.snapshot)
+        self.pings.touch(table.id)
         for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)
 

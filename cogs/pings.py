@@ -73,6 +73,16 @@ class TurnPings:
         at its table."""
         self._pressed[channel_id, user_id] = time.monotonic()
 
+    def awaited(self, snapshot: TableSnapshot) -> bool:
+        """Whether the table waits for a member who is not watching it (they will be pinged
+        at once)."""
+        wanted = pinged(snapshot)
+        return wanted is not None and not self._watching(snapshot.table.channel_id, wanted)
+
+    def _watching(self, channel_id: int, user_id: int) -> bool:
+        pressed = self._pressed.get((channel_id, user_id))
+        return pressed is not None and time.monotonic() - pressed < WATCHING
+
     def close(self) -> None:
         for _, _, later in self._turns.values():
             later.cancel()
@@ -88,9 +98,7 @@ class TurnPings:
                 turn[2].cancel()
             later = asyncio.get_running_loop().call_later(LATE, self.touch, table_id)
             turn = self._turns[table_id] = (user_id, now, later)
-        pressed = self._pressed.get((channel_id, user_id))
-        watching = pressed is not None and now - pressed < WATCHING
-        return not watching or now - turn[1] >= LATE
+        return not self._watching(channel_id, user_id) or now - turn[1] >= LATE
 
     def _turn_over(self, table_id: int) -> None:
         turn = self._turns.pop(table_id, None)

@@ -26,7 +26,7 @@ from bot.service import Refusal
 from .clicks import ClickHandlers
 from .components import DYNAMIC_ITEMS, dispatched, serve, unserve
 from .faces import Faces
-from .live import OpenPanels, TableMessages
+from .live import SPACING_PAUSES, OpenPanels, TableMessages
 from .pictures import Pictures
 from .pings import TurnPings
 from .slash import SlashCommands
@@ -49,11 +49,13 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self.service = bot.service
         self.pictures = Pictures()
         self.faces = Faces()
-        self.messages = TableMessages(bot, self.service, self.pictures)
-        self.panels = OpenPanels(self.service, self.pictures, self.faces)
-        self._faces_task: asyncio.Task[None] | None = None
         self.pings = TurnPings(bot, self.service)
         self.autoplay = bot.autoplay
+        self.messages = TableMessages(bot, self.service, self.pictures,
+                                      spacing=SPACING_PAUSES * self.autoplay.pause,
+                                      awaited=self.pings.awaited)
+        self.panels = OpenPanels(self.service, self.pictures, self.faces)
+        self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
         self._resume_task: asyncio.Task[None] | None = None
         super().__init__()
@@ -61,6 +63,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
     async def cog_unload(self) -> None:
         unserve(self.bot, self)
         self.autoplay.unlisten(self._after_action)
+        self.messages.close()
         self.panels.close()
         self.pings.close()
         for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):

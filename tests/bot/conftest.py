@@ -103,8 +103,10 @@ async def live_bot(start_live_bot: StartLiveBot) -> LiveBot:
 
 
 @contextlib.asynccontextmanager
-async def running_live_bot(discord_double: DiscordDouble,
-                           db: Path | str) -> AsyncIterator[LiveBot]:
+async def running_live_bot(discord_double: DiscordDouble, db: Path | str, *,
+                           pause: float = 0.0) -> AsyncIterator[LiveBot]:
+    """The bot, its computer players pausing ``pause`` seconds before each move (none by
+    default: the table message then shows every single move)."""
     seeds: list[str] = []
     counter = itertools.count()
 
@@ -115,8 +117,8 @@ async def running_live_bot(discord_double: DiscordDouble,
     storage = await open_storage(db)
     # Global commands, so that they can be tried in a DM too (the subprocess tests use a
     # development server instead).
-    # Computer players with no pause and the cheap rule-based policy, in one worker process.
-    config = Config(token=discord_double.token, bot_pause=0.0, bot_policy=RULES_POLICY,
+    # The cheap rule-based policy, in one worker process.
+    config = Config(token=discord_double.token, bot_pause=pause, bot_policy=RULES_POLICY,
                     bot_workers=1)
     config = replace(config, database=db) if isinstance(db, Path) else replace(
         config, database_url=db)

@@ -354,8 +354,9 @@ async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDo
         return action_count(db, table_id) >= count + 12
 
     await double.wait_for(played_on, 20, "the bots to play on after the restart")
-    assert len(message.versions) >= versions + 10  # redrawn, then edited move after move
-    assert audit.versions_checked > 20
+    # Redrawn, then at each of the moments of the twelve moves (a trick or more completed).
+    assert len(message.versions) >= versions + 2, (versions, message.versions)
+    assert audit.versions_checked > 4
     # The move interrupted by the kill, and every one after it, is the policy's own.
     assert assert_policy_moves(db, table_id, set(SEATS)) >= count + 12
     assert not double.failed_interactions
