@@ -97,7 +97,7 @@ class Answering:
         and take the thinking's time."""
         table = accepted.snapshot.table
         if not (accepted.by_computer and self.messages.behind(table.id)):
-            self.messages.paced(accepted.snapshot)
+            self.messages.paced(accepted)
         self.pings.touch(table.id)
         for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)

@@ -6,9 +6,10 @@ after a newer one, a burst of actions costs at most one edit each (usually fewer
 limit (429, waited out by discord.py) only delays the next drawing.
 
 The table message speaks once per moment (:meth:`TableMessages.paced`): a trick completed, a
-hand ended, the game over, a member's turn they would otherwise miss are drawn at once; the
-moves in between (a computer player's lead, a member's tile, already on their own panel) wait
-to be drawn with the next moment, or at most :data:`SPACING_PAUSES` computer players' pauses.
+hand ended, the game over, a member's turn they would otherwise miss, a member's move the other
+members at the table wait to see are drawn at once; the moves in between (computer players',
+and the only member's, already on their own panel) wait to be drawn with the next moment, or
+at most :data:`SPACING_PAUSES` computer players' pauses.
 Each tile still lies in front of its player when it is drawn, so nothing is lost to the eye,
 and the whole bot's budget of channel requests (Discord's 50 a second) goes several times
 further.
@@ -28,7 +29,14 @@ import discord
 from bot.i18n import t
 from bot.keyed import KeyedWorkers
 from bot.records import Status, TableRecord
-from bot.service import Panel, Refusal, TableService, TableSnapshot, Unrestorable
+from bot.service import (
+    Accepted,
+    Panel,
+    Refusal,
+    TableService,
+    TableSnapshot,
+    Unrestorable,
+)
 
 from .faces import Faces
 from .messages.panel import expired_panel, panel_message
@@ -92,10 +100,12 @@ class TableMessages:
             later.cancel()
         self.redrawer.mark(("table", table_id), lambda: self._draw(table_id))
 
-    def paced(self, snapshot: TableSnapshot) -> None:
-        """A move was made: drawn at once if it makes a moment, else with the next moment or
-        once :attr:`spacing` has passed since the last drawing, whichever comes first."""
-        if is_moment(snapshot) or self._awaited(snapshot):
+    def paced(self, accepted: Accepted) -> None:
+        """A move was made: drawn at once if it makes a moment or is news to another member
+        at the table, else with the next moment or once :attr:`spacing` has passed since the
+        last drawing, whichever comes first."""
+        snapshot = accepted.snapshot
+        if is_moment(snapshot) or self._awaited(snapshot) or news_to_others(accepted):
             self.touch(snapshot.table.id)
         else:
             self._put_off(snapshot.table.id)
@@ -254,6 +264,13 @@ def is_moment(snapshot: TableSnapshot) -> bool:
     last = snapshot.last_action
     return (snapshot.table.status is not Status.PLAYING or last is None
             or last.trick is not None or last.ended_hand)
+
+
+def news_to_others(accepted: Accepted) -> bool:
+    """Whether a member made the move at a table where other members play: they follow the
+    game on the table message. A computer player's move, or the only member's (whose own
+    panel answers it), can wait for the next moment."""
+    return not accepted.by_computer and len(accepted.snapshot.table.member_ids) > 1
 
 
 def aged(message_id: int) -> bool:
