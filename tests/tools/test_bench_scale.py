@@ -1,5 +1,5 @@
-"""``python -m tools.bench_actions`` and ``python -m tools.bench_restart`` run end to end and print
-their figures (short, small runs on SQLite and PostgreSQL)."""
+"""``python -m tools.bench_actions``, ``bench_restart`` and ``bench_channel`` run end to end
+and print their figures (short, small runs on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.service import Fill, TableService
 from bot.storage import open_storage
 from tests.common import RULES_POLICY
 from tests.databases import run_sync
-from tools import bench_actions, bench_restart
+from tools import bench_actions, bench_channel, bench_restart
 
 
 def test_bench_actions_prints_every_figure(postgres_url: str) -> None:
@@ -51,3 +51,14 @@ def test_bench_restart_refuses_a_database_with_open_tables(
         bench_restart.main(["--tables", "4", "--postgres", postgres_url], out=io.StringIO())
     assert stopped.value.code == 2
     assert "already has open tables" in capsys.readouterr().err
+
+
+def test_bench_channel_prints_the_busy_tables_figures() -> None:
+    out = io.StringIO()
+    assert bench_channel.main(["--only", "busy", "--minutes", "0.05", "--think", "0.1",
+                               "--pause", "0.05", "--policy", RULES_POLICY], out=out) == 0
+    text = out.getvalue()
+    rate = re.search(r"channel requests a second +([0-9.]+)", text)
+    assert rate is not None and float(rate[1]) > 0, text
+    assert "member turns" in text and "such tables in the 50/s budget" in text, text
+    assert "PATCH /channels/{channel_id}/messages/{message_id}" in text, text

@@ -1,0 +1,267 @@
+"""``python -m tools.bench_channel``: what a table costs the bot's shared budget in the channel.
+
+Discord gives the whole bot (every process and shard on its token) 50 requests a second for
+what it sends with the token: posting, editing and deleting channel messages. Answers to
+interactions and edits of a member's private panel (through the interaction's token) do not
+count. The real ``python -m bot`` is started with its defaults (the strong computer player,
+1.5 s pause) against the project's stand-in for Discord (:mod:`tools.discord_double`), and two
+tables are played by simulated members, each pressing their private panel as a person would:
+
+- **busy**: one member and three computer players, the member acting ``--think`` seconds into
+  each turn. It prints the channel requests a second (target ≤ 0.15: ≥ 330 such tables within
+  the budget) and how many tables of this kind the budget holds.
+- **people**: four members acting ``--human`` seconds into each turn; one of them, once, lets
+  a turn lie. It prints the pings per member turn (target ≤ 0.1) and how long the idle member
+  waited for theirs (target: within 60 s).
+
+Members pass in every auction and play their first playable tile: the bench is about the
+traffic, not the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from bot.config import DEFAULT_BOT_PAUSE
+from tools.discord_double import (
+    BotProcess,
+    DiscordDouble,
+    Message,
+    RequestRecord,
+    SimulatedMember,
+)
+from tools.discord_double.messages import walk_components
+from tools.discord_double.payload import JSON
+
+BUDGET = 50.0
+"""Discord's global limit: requests a second with the bot's token, for the whole bot."""
+CHANNEL_TARGET, PINGS_TARGET, PING_WAIT_TARGET = 0.15, 0.1, 60.0
+PING_TEXT = "it's your turn"
+
+
+@dataclass
+class Seat:
+    """A simulated member at the table with their private panel."""
+
+    member: SimulatedMember
+    panel: Message | None = None
+    turns: int = 0
+    idle_once: bool = False
+    """Lets one turn lie, to be pinged."""
+    turn_began: float | None = None
+    waited: list[float] = field(default_factory=list)
+    """Seconds from the start of the turn the member let lie to its ping."""
+
+
+def actionable(panel: Message) -> list[JSON]:
+    """The panel's enabled action controls: tile and pass buttons, the call select."""
+    return [c for c in walk_components(panel.latest.components)
+            if str(c.get("custom_id", "")).startswith(("42:a:", "42:s:"))
+            and not c.get("disabled")]
+
+
+async def act(seat: Seat, controls: list[JSON]) -> None:
+    """Pass if the panel offers it, else the first button, else the first option."""
+    assert seat.panel is not None
+    buttons = [c for c in controls if c.get("type") == 2]
+    passing = [c for c in buttons if str(c["custom_id"]).endswith(":pass")]
+    if passing or buttons:
+        await seat.member.click(seat.panel, (passing or buttons)[0]["custom_id"])
+    else:
+        select = controls[0]
+        await seat.member.select(seat.panel, select["custom_id"],
+                                 values=[select["options"][0]["value"]])
+    seat.turns += 1
+
+
+async def play(double: DiscordDouble, seat: Seat, think: float, until: float) -> None:
+    """Whenever the member's panel offers a move, they make it ``think`` seconds later."""
+    seen = ""
+    while time.monotonic() < until:
+        assert seat.panel is not None
+        controls = actionable(seat.panel)
+        mark = str(controls[0]["custom_id"]) if controls else ""
+        if not controls or mark == seen:
+            await asyncio.sleep(0.05)
+            continue
+        if seat.idle_once:
+            seat.idle_once = False
+            seat.waited.append(await let_lie(double, seat.member))
+        await asyncio.sleep(think)
+        controls = actionable(seat.panel)
+        if controls:
+            seen = str(controls[0]["custom_id"])
+            with contextlib.suppress(AssertionError):  # the game moved on meanwhile
+                await act(seat, controls)
+
+
+async def let_lie(double: DiscordDouble, member: SimulatedMember) -> float:
+    """The member lets their turn lie until they are pinged; how long that took."""
+    began = time.monotonic()
+    await double.wait_for(lambda: pinged_after(double, member, began), 120,
+                          f"{member.name} to be pinged")
+    return pinged_after(double, member, began) - began
+
+
+def pinged_after(double: DiscordDouble, member: SimulatedMember, since: float) -> float:
+    """When the first ping for ``member`` after ``since`` was posted (0 if none was)."""
+    for record in pings(double.requests):
+        if record.at > since and str(member.id) in str(record.body):
+            return record.at
+    return 0.0
+
+
+def pings(records: Sequence[RequestRecord]) -> list[RequestRecord]:
+    return [r for r in records if r.method == "POST" and r.route.endswith("/messages")
+            and PING_TEXT in str(r.body)]
+
+
+def channel_requests(records: Sequence[RequestRecord], since: float) -> Counter[str]:
+    """The bot-token requests on channel messages since ``since``, by kind."""
+    kinds: Counter[str] = Counter()
+    for record in records:
+        if record.at >= since and record.route.startswith("/channels/"):
+            kinds[f"{record.method} {record.route}"] += 1
+    return kinds
+
+
+async def seated(double: DiscordDouble, names: Sequence[str], bots: str | None) -> list[Seat]:
+    """A table opened by the first member (with computer players in the other seats if
+    ``bots``), the others sitting, started, and each member's panel open."""
+    members = [double.member(name) for name in names]
+    opened = await members[0].slash("42 new", options={"bots": bots} if bots else None)
+    if opened.failed:
+        raise RuntimeError(f"/42 new failed: {opened.failure}")
+    table = await double.wait_for(lambda: next(
+        (m for m in double.messages() if not m.ephemeral and any(
+            str(c.get("custom_id", "")).startswith(("42:sit:", "42:hand:"))
+            for c in walk_components(m.latest.components))), None), 10, "the table message")
+    for member in members[1:]:
+        sit = next(c for c in walk_components(table.latest.components)
+                   if str(c.get("custom_id", "")).startswith("42:sit:") and not c.get("disabled"))
+        await member.click(table, sit["custom_id"])
+    start = [c for c in walk_components(table.latest.components)
+             if str(c.get("custom_id", "")).startswith("42:start:")]
+    if start:
+        await members[0].click(table, start[0]["custom_id"])
+    await double.wait_for(lambda: any(str(c.get("custom_id", "")).startswith("42:hand:")
+                                      for c in walk_components(table.latest.components)), 10,
+                          "the game to start")
+    seats = [Seat(member) for member in members]
+    for seat in seats:
+        hand = next(c for c in walk_components(table.latest.components)
+                    if str(c.get("custom_id", "")).startswith("42:hand:"))
+        result = await seat.member.click(table, hand["custom_id"])
+        seat.panel = result.message
+        if seat.panel is None:
+            raise RuntimeError(f"{seat.member.name}'s panel did not open: {result.failure}")
+    return seats
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    seconds: float
+    channel: Counter[str]
+    pings: int
+    turns: int
+    waited: list[float]
+
+
+async def run(names: Sequence[str], bots: str | None, think: float, minutes: float, pause: float,
+              policy: str | None, idle: bool) -> Figures:
+    """One table played for ``minutes`` by these members; its channel traffic."""
+    double = DiscordDouble()
+    await double.start()
+    process: BotProcess | None = None
+    with tempfile.TemporaryDirectory(prefix="bench-channel-") as folder:
+        try:
+            env = {"DATABASE_PATH": str(Path(folder) / "bench.sqlite3"),
+                   "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "WARNING",
+                   "BOT_PAUSE_SECONDS": str(pause), **({"BOT_POLICY": policy} if policy else {})}
+            process = BotProcess(double, "bot", env=env)
+            await process.start(timeout=120, wait_for_sync=True)
+            seats = await seated(double, names, bots)
+            if idle:
+                seats[-1].idle_once = True
+            since = time.monotonic()
+            until = since + minutes * 60
+            await asyncio.gather(*(play(double, seat, think, until) for seat in seats))
+            elapsed = time.monotonic() - since
+            records = [r for r in double.requests if r.at >= since]
+            return Figures(elapsed, channel_requests(records, since), len(pings(records)),
+                           sum(seat.turns for seat in seats),
+                           [w for seat in seats for w in seat.waited])
+        finally:
+            if process is not None:
+                with contextlib.suppress(AssertionError, ProcessLookupError):
+                    await process.stop()
+                process.close()
+            await double.stop()
+
+
+def report_busy(figures: Figures) -> str:
+    total = sum(figures.channel.values())
+    rate = total / figures.seconds
+    verdict = "met" if rate <= CHANNEL_TARGET else "MISSED"
+    lines = [f"  busy table (1 member, 3 computer players), {figures.seconds:.0f} s, "
+             f"{figures.turns} member turns",
+             f"    channel requests a second      {rate:.3f} ({verdict}: ≤ {CHANNEL_TARGET:g})",
+             f"    such tables in the 50/s budget {BUDGET / rate if rate else float('inf'):.0f}"]
+    lines += [f"      {count:5d}  {kind}" for kind, count in figures.channel.most_common()]
+    return "\n".join(lines)
+
+
+def report_people(figures: Figures) -> str:
+    per_turn = figures.pings / figures.turns if figures.turns else 0.0
+    verdict = "met" if per_turn <= PINGS_TARGET else "MISSED"
+    waited = max(figures.waited, default=0.0)
+    wait_verdict = "met" if figures.waited and waited <= PING_WAIT_TARGET else "MISSED"
+    total = sum(figures.channel.values())
+    return "\n".join([
+        f"  people (4 members), {figures.seconds:.0f} s, {figures.turns} member turns",
+        f"    pings per member turn          {per_turn:.3f} ({figures.pings} pings; "
+        f"{verdict}: ≤ {PINGS_TARGET:g})",
+        f"    idle member pinged after       {waited:.1f} s ({wait_verdict}: ≤ "
+        f"{PING_WAIT_TARGET:g} s)",
+        f"    channel requests a second      {total / figures.seconds:.3f}"])
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_channel",
+                                     description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=5.0,
+                        help="minutes each table is played (default 5)")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="seconds the busy table's member takes a move (default 3)")
+    parser.add_argument("--human", type=float, default=8.0,
+                        help="seconds each member of the people's table takes (default 8)")
+    parser.add_argument("--pause", type=float, default=DEFAULT_BOT_PAUSE,
+                        help=f"computer players' pause (default {DEFAULT_BOT_PAUSE:g} s)")
+    parser.add_argument("--policy", help="the computer players (default: the bot's)")
+    parser.add_argument("--only", choices=("busy", "people"), help="one table only")
+    args = parser.parse_args(argv)
+    print(f"bench_channel: {args.minutes:g} min a table, pause {args.pause:g} s", file=out,
+          flush=True)
+    if args.only != "people":
+        busy = asyncio.run(run(["ana"], "others", args.think, args.minutes, args.pause,
+                               args.policy, idle=False))
+        print(report_busy(busy), file=out, flush=True)
+    if args.only != "busy":
+        people = asyncio.run(run(["ana", "bia", "caio", "davi"], None, args.human,
+                                 args.minutes, args.pause, args.policy, idle=True))
+        print(report_people(people), file=out, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
