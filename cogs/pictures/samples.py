@@ -8,7 +8,8 @@ play, the hand just finished and a player's own hand; and the moments only some 
 up, negative scores).
 
 The tables are named as the bot names them (:func:`table_words`): compass seats at four,
-"Seat 1".."Seat 3" each for oneself at three, team colour and number at six and eight.
+"Seat 1".."Seat 3" each for oneself at three, team colour and number at six and eight; with
+``--locale pt-BR`` (or ``it``) every word is in that language, to see that it fits.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from bot.i18n import name, reader, translations
 from engine import (
     FORTY_TWO,
     VARIANTS,
@@ -44,26 +46,22 @@ NAMES = ("ana", "Bia Souza", "caio_the_magnificent_player", "Davi",
          "Maximiliano Albuquerque Monteiro", "Fábio", "🤖 Bot", "Giovanna")
 """Member names as Discord has them: short and long (up to 32 characters), an emoji."""
 
-TEAM_COLOURS = ("Red", "Blue", "Green")
 LEFTOVER_WORDS = {LeftoverStep.SWAP_ONE: "Widow", LeftoverStep.TAKE_OR_LEAVE: "Leftover",
                   LeftoverStep.AFTER_TRUMP: "Widow"}
 
 
-def table_words(variant: Variant, words: Words = ENGLISH) -> Words:
-    """``words`` with the table's names as the bot gives them (140 calls its leftover the
-    boneyard)."""
-    seating = variant.seating
-    if seating.count == 4:
-        seats, sides = words.seats, words.sides
-    elif not seating.has_teams:
-        seats = sides = tuple(f"Seat {seat + 1}" for seat in seating.seats)
-    else:
-        sides = TEAM_COLOURS[:seating.side_count]
-        seats = tuple(f"{sides[seating.side_of[seat]]} {seat // seating.side_count + 1}"
-                      for seat in seating.seats)
+def table_words(variant: Variant, locale: str | None = None) -> Words:
+    """The pictures' words in ``locale`` with the table's names as the bot gives them (140
+    calls its leftover the boneyard)."""
+    catalog = translations(locale)
+    words = ENGLISH.translated(catalog.gettext, catalog.ngettext) if locale else ENGLISH
+    voice = reader(locale, variant.seating)
     leftover = "Boneyard" if variant.name == "140" else LEFTOVER_WORDS.get(
         variant.leftover_step, "")
-    return words.for_table(seats=seats, sides=sides, leftover=leftover, discarded="Discarded")
+    return words.for_table(seats=tuple(name(voice, seat) for seat in variant.seating.seats),
+                           sides=tuple(name(voice, side) for side in variant.seating.sides),
+                           leftover=catalog.gettext(leftover) if leftover else "",
+                           discarded=catalog.gettext("Discarded"))
 
 
 def names_for(variant: Variant) -> tuple[str, ...]:
@@ -112,66 +110,67 @@ def seen(wanted: Callable[[Observation], bool]) -> Callable[[Game], bool]:
     return lambda game: wanted(observe(game, None))
 
 
-def scene_of(game: Game) -> TableScene:
+def scene_of(game: Game, locale: str | None = None) -> TableScene:
     variant = game.variant
-    return table_scene(observe(game, None), names_for(variant), table_words(variant))
+    return table_scene(observe(game, None), names_for(variant), table_words(variant, locale))
 
 
-def own_hand(game: Game, seat: int) -> HandScene:
-    return hand_scene(observe(game, game.variant.seating.seats[seat]), table_words(game.variant))
+def own_hand(game: Game, seat: int, locale: str | None = None) -> HandScene:
+    return hand_scene(observe(game, game.variant.seating.seats[seat]),
+                      table_words(game.variant, locale))
 
 
 # ----- 42 -------------------------------------------------------------------------------------
 
-def auction_scene() -> TableScene:
+def auction_scene(locale: str | None = None) -> TableScene:
     """Two calls into the first auction."""
-    return scene_of(first_state("auction", seen(lambda o: len(o.auction) == 2)))
+    return scene_of(first_state("auction", seen(lambda o: len(o.auction) == 2)), locale)
 
 
-def points_trick_scene() -> TableScene:
+def points_trick_scene(locale: str | None = None) -> TableScene:
     """A points contract in its third trick, two tiles down."""
     return scene_of(first_state("points", seen(
         lambda o: o.phase is Phase.PLAY and o.contract is not None and not o.contract.is_marks
-        and o.trick_number == 3 and len(o.trick) == 2)))
+        and o.trick_number == 3 and len(o.trick) == 2)), locale)
 
 
-def trick_won_scene() -> TableScene:
+def trick_won_scene(locale: str | None = None) -> TableScene:
     """A trick just won, still on the table until its winner leads again (R-SEE-TABLE): its
     winner's tile ringed, where the trick in progress stars the tile winning so far."""
     return scene_of(first_state("won", lambda game: game.hand.phase is Phase.PLAY
                                 and observe(game, None).completed_trick is not None
-                                and len(game.hand.tricks) == 2))
+                                and len(game.hand.tricks) == 2), locale)
 
 
-def marks_scene() -> TableScene:
+def marks_scene(locale: str | None = None) -> TableScene:
     """A marks contract after three tricks: most of them covered (R-SEE-MARKS)."""
     return scene_of(first_state("marks", seen(
         lambda o: o.phase is Phase.PLAY and o.contract is not None and o.contract.is_marks
-        and o.trick_number == 4 and len(o.trick) == 1 and o.piles == 1)))
+        and o.trick_number == 4 and len(o.trick) == 1 and o.piles == 1)), locale)
 
 
-def game_over_scene() -> TableScene:
-    return scene_of(first_state("over", lambda game: game.winner is not None))
+def game_over_scene(locale: str | None = None) -> TableScene:
+    return scene_of(first_state("over", lambda game: game.winner is not None), locale)
 
 
-def hand_picture_scene() -> HandScene:
+def hand_picture_scene(locale: str | None = None) -> HandScene:
     """A 42 hand on its owner's turn to follow, some tiles playable."""
-    return playing_hand_scene(FORTY_TWO)
+    return playing_hand_scene(FORTY_TWO, locale)
 
 
 # ----- every variant --------------------------------------------------------------------------
 
-def mid_hand_scene(variant: Variant) -> TableScene:
+def mid_hand_scene(variant: Variant, locale: str | None = None) -> TableScene:
     """A points hand past its second trick, half a trick down, captured tiles on the board
     (or a marks hand, in a game where random bids come out so)."""
     half = (variant.seating.count + 1) // 2
     return scene_of(first_state(f"mid:{variant}", seen(
         lambda o: o.phase is Phase.PLAY and o.contract is not None
         and o.trick_number >= 3 and len(o.trick) == half
-        and not o.contract.takes_every_trick), variant))
+        and not o.contract.takes_every_trick), variant), locale)
 
 
-def end_of_hand_scene(variant: Variant = FORTY_TWO) -> TableScene:
+def end_of_hand_scene(variant: Variant = FORTY_TWO, locale: str | None = None) -> TableScene:
     """A points hand just finished after most of its tricks, as its summary shows it while
     the next hand's auction begins."""
     def wanted(game: Game) -> bool:
@@ -183,10 +182,10 @@ def end_of_hand_scene(variant: Variant = FORTY_TWO) -> TableScene:
     summary = summarize(game)
     assert summary is not None
     return last_hand_scene(summary, observe(game, None), names_for(variant),
-                           table_words(variant))
+                           table_words(variant, locale))
 
 
-def playing_hand_scene(variant: Variant) -> HandScene:
+def playing_hand_scene(variant: Variant, locale: str | None = None) -> HandScene:
     """A hand on its owner's turn to follow in the second trick, a trump and a counter in it
     (where the game has counters), some tiles playable."""
     def wanted(game: Game) -> bool:
@@ -199,66 +198,68 @@ def playing_hand_scene(variant: Variant) -> HandScene:
                 and scene.playable is not None and not all(scene.playable))
     game = first_state(seed_of("hand", variant), wanted, variant)
     assert game.to_act is not None
-    return own_hand(game, game.to_act)
+    return own_hand(game, game.to_act, locale)
 
 
-def leftover_hand_scene(variant: Variant) -> HandScene:
+def leftover_hand_scene(variant: Variant, locale: str | None = None) -> HandScene:
     """The declarer's own hand at the leftover step: Moon's widow and 140's boneyard in the
     hand to discard from, 72's widow of two making twelve tiles, the Big Game's leftover to
     take or leave."""
     game = first_state(f"leftover:{variant}", lambda g: g.hand.phase in (
         Phase.LEFTOVER, Phase.DISCARD), variant)
     assert game.to_act is not None
-    return own_hand(game, game.to_act)
+    return own_hand(game, game.to_act, locale)
 
 
-def face_up_discards_scene() -> TableScene:
+def face_up_discards_scene(locale: str | None = None) -> TableScene:
     """72: trumps the declarer had to discard, face up on the table (V-72-WIDOW)."""
     variant = VARIANTS["72"]
     return scene_of(first_state("72:face-up", seen(
-        lambda o: bool(o.face_up_discards) and o.phase is Phase.PLAY), variant))
+        lambda o: bool(o.face_up_discards) and o.phase is Phase.PLAY), variant), locale)
 
 
-def negative_score_scene(variant: Variant) -> TableScene:
+def negative_score_scene(variant: Variant, locale: str | None = None) -> TableScene:
     """A game scored in points where a set has left some side below zero."""
     return scene_of(first_state(f"negative:{variant}", seen(
-        lambda o: min(o.score) < 0 and o.phase is Phase.PLAY and bool(o.trick)), variant))
+        lambda o: min(o.score) < 0 and o.phase is Phase.PLAY and bool(o.trick)), variant),
+        locale)
 
 
-def auction_of(variant: Variant) -> TableScene:
+def auction_of(variant: Variant, locale: str | None = None) -> TableScene:
     """The auction past its middle: every seat's call by its name."""
     calls = variant.seating.count - 2
     return scene_of(first_state(f"auction:{variant}", seen(
-        lambda o: o.phase is Phase.AUCTION and len(o.auction) == calls), variant))
+        lambda o: o.phase is Phase.AUCTION and len(o.auction) == calls), variant), locale)
 
 
-def game_over_of(variant: Variant) -> TableScene:
+def game_over_of(variant: Variant, locale: str | None = None) -> TableScene:
     return scene_of(first_state(f"over:{variant}", lambda game: game.winner is not None,
-                                variant))
+                                variant), locale)
 
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """One picture to look at: its file name and how to make its scene."""
+    """One picture to look at: its file name and how to make its scene in a language."""
 
     name: str
-    make: Callable[[], TableScene | HandScene]
+    make: Callable[..., TableScene | HandScene]
+    """Called with no argument for English, or with ``locale=`` a language tag."""
 
 
 def _variant_samples() -> list[Sample]:
     samples = []
-    for name, variant in VARIANTS.items():
-        samples += [Sample(f"{name}-mid-hand", partial(mid_hand_scene, variant)),
-                    Sample(f"{name}-end-of-hand", partial(end_of_hand_scene, variant)),
-                    Sample(f"{name}-hand", partial(playing_hand_scene, variant))]
+    for key, variant in VARIANTS.items():
+        samples += [Sample(f"{key}-mid-hand", partial(mid_hand_scene, variant)),
+                    Sample(f"{key}-end-of-hand", partial(end_of_hand_scene, variant)),
+                    Sample(f"{key}-hand", partial(playing_hand_scene, variant))]
         if variant.leftover:
-            samples.append(Sample(f"{name}-leftover-hand",
+            samples.append(Sample(f"{key}-leftover-hand",
                                   partial(leftover_hand_scene, variant)))
         if variant.scoring.below_zero:
-            samples.append(Sample(f"{name}-negative", partial(negative_score_scene, variant)))
+            samples.append(Sample(f"{key}-negative", partial(negative_score_scene, variant)))
         if variant.seating.count != 4:
-            samples += [Sample(f"{name}-auction", partial(auction_of, variant)),
-                        Sample(f"{name}-game-over", partial(game_over_of, variant))]
+            samples += [Sample(f"{key}-auction", partial(auction_of, variant)),
+                        Sample(f"{key}-game-over", partial(game_over_of, variant))]
     return samples
 
 
@@ -308,10 +309,13 @@ def engine_hand_scenes(count: int, seed: str, variant: Variant = FORTY_TWO) -> l
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("directory", type=Path)
-    directory = parser.parse_args().directory
+    parser.add_argument("--locale", help="the language of the words (pt-BR, it); English "
+                        "when left out")
+    arguments = parser.parse_args()
+    directory = arguments.directory
     directory.mkdir(parents=True, exist_ok=True)
     for sample in SAMPLES:
-        scene = sample.make()
+        scene = sample.make(locale=arguments.locale)
         if isinstance(scene, TableScene):
             picture, alt = draw_table(scene), table_alt(scene)
         else:
