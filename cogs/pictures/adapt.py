@@ -115,7 +115,8 @@ def table_scene(observation: Observation, names: Sequence[str],
     if lying is not None:
         played = dict(lying.plays)
     seats = tuple(
-        SeatPlace(name=table.names[seat], subtitle=_subtitle(seat, observation.dealer, words),
+        SeatPlace(name=table.names[seat], subtitle=words.seats[seat],
+                  dealer=words.dealer if seat == observation.dealer else "",
                   side=table.side_of(seat),
                   note=words.took_trick if lying is not None and seat == lying.winner
                   else _note(observation, seat, table),
@@ -185,7 +186,8 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
     variant = table.variant
     last = dict(summary.tricks[-1].plays) if summary.tricks else {}
     seats = tuple(
-        SeatPlace(name=table.names[seat], subtitle=_subtitle(seat, summary.dealer, words),
+        SeatPlace(name=table.names[seat], subtitle=words.seats[seat],
+                  dealer=words.dealer if seat == summary.dealer else "",
                   side=table.side_of(seat),
                   played=tile_of(last[seat], summary, variant) if seat in last else None)
         for seat in variant.seating.seats)
@@ -298,12 +300,6 @@ def _called(led: Led, words: Words) -> str:
     if isinstance(led, int):
         return words.suits[led]
     return words.doubles_led if led is Called.DOUBLES else words.trumps_led
-
-
-def _subtitle(seat: Seat, dealer: Seat, words: Words) -> str:
-    if seat == dealer:
-        return f"{words.seats[seat]} · {words.dealer}"
-    return words.seats[seat]
 
 
 def _legend(seen: Observation | HandSummary, variant: Variant,

@@ -25,7 +25,7 @@ def table_alt(scene: TableScene) -> str:
     seats = []
     for seat in scene.seats:
         facts = [fact for fact in (seat.note, seat.played.label if seat.played else "") if fact]
-        said = f"{seat.name} ({seat.subtitle})"
+        said = f"{seat.name} ({' · '.join(part for part in (seat.subtitle, seat.dealer) if part)})"
         seats.append(f"{said}: {', '.join(facts)}" if facts else said)
     heading = _trick(scene)
     parts.append(f"{heading}: " + "; ".join(seats) if heading else "; ".join(seats))

@@ -73,28 +73,46 @@ def drawable(text: str) -> str:
     return " ".join("".join(c for c in text if _drawn(c)).split())
 
 
+SEPARATORS = " _-.·/|:,;–"
+"""What may stand between the words of a name or a line: a cut ends before them."""
+
+
 def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text``, cut with an ellipsis where it would be wider than ``width``."""
+    """``text``, or where it would be wider than ``width`` its first words that fit with an
+    ellipsis, so a name reads "Maximiliano…" rather than "Maximilian…"; only a first word too
+    long for ``width`` is cut within it."""
     if draw.textlength(text, font=face) <= width:
         return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    cut = text
+    while cut and draw.textlength(cut + "…", font=face) > width:
+        cut = cut[:-1]
+    ends = [n for n in range(1, len(cut) + 1)
+            if text[n] in SEPARATORS and text[n - 1] not in SEPARATORS]
+    words = text[:ends[-1]].rstrip(SEPARATORS) if ends else ""
+    return (words or cut.rstrip(SEPARATORS)) + "…"
 
 
 def largest(draw: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], width: float,
             bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The face of the first size in which ``text`` fits ``width`` (else the smallest, where
-    :func:`text_at` cuts it): a long name is drawn smaller before it is shortened."""
+    """The face of the first size in which ``text`` fits ``width``; when none does, the
+    largest in which what the smallest keeps of it fits (:func:`fit`): a long name is drawn
+    smaller before it is shortened, and not smaller than its shortened words need."""
     shown = drawable(text)
     faces = [font(size, bold) for size in sizes]
-    return next((face for face in faces if draw.textlength(shown, font=face) <= width),
-                faces[-1])
+    whole = next((face for face in faces if draw.textlength(shown, font=face) <= width), None)
+    if whole is not None:
+        return whole
+    kept = fit(draw, shown, faces[-1], width)
+    return next(face for face in faces if draw.textlength(kept, font=face) <= width)
 
 
 def text_at(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-            face: ImageFont.FreeTypeFont, fill: Colour, width: float, anchor: str = "la") -> None:
-    """Draw ``text`` cut to ``width``; anchors as Pillow's (``"mm"``: centred on ``xy``)."""
+            face: ImageFont.FreeTypeFont | tuple[int, ...], fill: Colour, width: float,
+            anchor: str = "la", bold: bool = False) -> None:
+    """Draw ``text`` cut to ``width``; anchors as Pillow's (``"mm"``: centred on ``xy``). Given
+    sizes rather than a face, in the largest of them that the text needs (:func:`largest`)."""
+    if isinstance(face, tuple):
+        face = largest(draw, text, face, width, bold)
     draw.text(xy, fit(draw, drawable(text), face, width), font=face, fill=fill, anchor=anchor)
 
 

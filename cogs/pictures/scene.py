@@ -68,9 +68,11 @@ class SeatPlace:
     name: str
     """Who sits there, as the table shows them."""
     subtitle: str
-    """The seat's own name and public facts about it: ``"North · dealer"``."""
+    """The seat's own name: ``"North"``."""
     side: int
     """Index into :attr:`TableScene.sides`: the side whose colour the seat wears."""
+    dealer: str = ""
+    """The word for the dealer at the seat that dealt (``"dealer"``), else ``""``."""
     note: str = ""
     """A short word by the seat: its call in the auction, "to play", "sits out"."""
     turn: bool = False

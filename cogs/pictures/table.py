@@ -36,7 +36,7 @@ from .canvas import (
     side_colour,
     text_at,
 )
-from .legend import draw_legend
+from .legend import dealer_chip, draw_legend
 from .scene import Look, SeatPlace, SideRow, TableScene, TileGroup
 
 WIDTH = 800
@@ -56,6 +56,8 @@ class _TrickWords:
     room: float = 270
     sizes: tuple[int, int] = (20, 18)
     """The type of the trick's name and of the lines under it."""
+    title_room: float = 270
+    """The width of the trick's name, narrower than the lines' where a seat stands beside it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,17 +172,19 @@ def _long_table(seats: int) -> _Layout:
                             y + step if y < middle[1] else y - step), False))
     return _Layout(height=760, board=board, plate=plate, seats=tuple(places),
                    tricks=tuple(tricks), tile=tile, banner_room=WIDTH - 2 * plate[0] - 56,
-                   draw_table=_draw_long, trick_words=_long_trick(seats, top + plate[1] / 2),
+                   draw_table=_draw_long,
+                   trick_words=_long_trick(seats, top + plate[1] / 2, columns[0] - plate[0] / 2),
                    footer=FOOTER)
 
 
-def _long_trick(seats: int, below_top_row: float) -> _TrickWords:
+def _long_trick(seats: int, below_top_row: float, first_seat: float) -> _TrickWords:
     """Where the trick's words go at a long table: between the two seats at the top's middle
     at six; at eight, where three seats fill the top, a size smaller at the left, the trick's
     name beside the top row's first seat and the lines under it below that seat."""
     if seats == 6:
         return _TrickWords(top=(WIDTH / 2, HEADER + 8), centred=True)
-    return _TrickWords(top=(PAD + 4, below_top_row - 17), room=246, sizes=(18, 16))
+    return _TrickWords(top=(PAD, below_top_row - 17), room=246, sizes=(18, 16),
+                       title_room=first_seat - PAD - 3)
 
 
 def _draw_long(draw: ImageDraw.ImageDraw, at: _Layout) -> None:
@@ -217,7 +221,9 @@ def draw_table(scene: TableScene) -> bytes:
     if scene.banner and not scene.tiles_on_table:
         _banner(draw, scene.banner, at)
     _board(draw, image, scene, at)
-    draw_legend(draw, at.legend, scene.legend)
+    chip = next((seat.dealer for seat in scene.seats if _chipped(draw, seat, at, scene.look)),
+                "")
+    draw_legend(draw, at.legend, scene.legend, chip)
     return png(image)
 
 
@@ -231,7 +237,8 @@ def _trick(draw: ImageDraw.ImageDraw, image: Image.Image, scene: TableScene,
     (x, y), room, centred = place.top, place.room, place.centred
     title, size = place.sizes
     anchor = "ma" if centred else "la"
-    text_at(draw, (x, y), scene.trick, font(title, bold=True), MUTED, room, anchor=anchor)
+    text_at(draw, (x, y), scene.trick, (title, title - 2, title - 3, title - 4), MUTED,
+            place.title_room, anchor=anchor, bold=True)
     y += title + 5
     if scene.lead:
         face = largest(draw, scene.lead, (size, size - 2, size - 4), room, bold=True)
@@ -270,16 +277,18 @@ def _header(draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
     """The contract line, then the need/set line; the result moves up here when tiles lie
     where the banner would cover them."""
     draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=BAR)
-    text_at(draw, (PAD + 4, 10), scene.headline, font(27, bold=True), TEXT, WIDTH - 2 * PAD)
+    text_at(draw, (PAD + 4, 10), scene.headline, (27, 25, 23), TEXT, WIDTH - 2 * PAD, bold=True)
     second = scene.status
     if scene.banner and scene.tiles_on_table:
         second = f"{scene.banner} · {second}" if second else scene.banner
-    text_at(draw, (PAD + 4, 58), second, font(22, bold=True), TURN, WIDTH - 2 * PAD,
-            anchor="lm")
+    text_at(draw, (PAD + 4, 58), second, (22, 20, 18), TURN, WIDTH - 2 * PAD, anchor="lm",
+            bold=True)
 
 
 NAME_SIZES = (23, 21, 19)
 """A long name is drawn smaller, down to the last size, before it is shortened."""
+LINE_SIZES = (18, 16, 15)
+"""The sizes of a seat's smaller lines and of a score row's hand points, likewise."""
 
 
 def _plate(draw: ImageDraw.ImageDraw, at: _Layout, seat: SeatPlace, centre: Point,
@@ -294,20 +303,35 @@ def _plate(draw: ImageDraw.ImageDraw, at: _Layout, seat: SeatPlace, centre: Poin
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), 10, fill=PLATE, outline=colour, width=3)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 9, y0 + h - 8), fill=colour)
     inner = w - 28
-    name_face = font(23, bold=True)
     subtitle_x = x0 + 18
     if look is not Look.COMPASS:
-        name_face = largest(draw, seat.name, NAME_SIZES, inner, bold=True)
         draw_shape(draw, seat.side, (x0 + 27, y0 + 43), 9, colour)
         subtitle_x += 22
-    text_at(draw, (x0 + 18, y0 + 4), seat.name, name_face, TEXT, inner)
-    room = x0 + w - 10 - subtitle_x
-    subtitle_face = font(18) if look is Look.COMPASS else largest(draw, seat.subtitle,
-                                                                    (18, 16), room)
-    text_at(draw, (subtitle_x, y0 + 32), seat.subtitle, subtitle_face, MUTED, room)
+    text_at(draw, (x0 + 18, y0 + 4), seat.name, NAME_SIZES, TEXT, inner, bold=True)
+    room = _subtitle_room(at, look)
+    subtitle = seat.subtitle
+    if _chipped(draw, seat, at, look):
+        dealer_chip(draw, (x0 + w - 20, y0 + 42), seat.dealer)
+        room -= 26
+    elif seat.dealer:
+        subtitle = f"{subtitle} · {seat.dealer}"
+    text_at(draw, (subtitle_x, y0 + 32), subtitle, LINE_SIZES, MUTED, room)
     if seat.note:
-        text_at(draw, (x0 + 18, y0 + 51), seat.note, font(18, bold=True),
-                TURN if seat.turn else colour, inner)
+        text_at(draw, (x0 + 18, y0 + 51), seat.note, LINE_SIZES, TURN if seat.turn else colour,
+                inner, bold=True)
+
+
+def _subtitle_room(at: _Layout, look: Look) -> int:
+    """The width of a seat card's second line, right of the side's shape if it has one."""
+    return at.plate[0] - 28 - (0 if look is Look.COMPASS else 22)
+
+
+def _chipped(draw: ImageDraw.ImageDraw, seat: SeatPlace, at: _Layout, look: Look) -> bool:
+    """Whether the dealer wears the chip: where the word beside the seat's name would be cut."""
+    if not seat.dealer:
+        return False
+    said = drawable(f"{seat.subtitle} · {seat.dealer}")
+    return draw.textlength(said, font=font(LINE_SIZES[-1])) > _subtitle_room(at, look)
 
 
 def draw_shape(draw: ImageDraw.ImageDraw, side: int, centre: Point, radius: float,
@@ -434,7 +458,8 @@ def _label(draw: ImageDraw.ImageDraw, image: Image.Image, index: int, side: Side
         x += 22
     text_at(draw, (x, lines[0]), side.title, title_face, colour, LABEL - 4 - x + PAD)
     _score(draw, image, side, (PAD + 16, lines[1]), big)
-    text_at(draw, (PAD + 16, lines[2]), side.points, font(18 if big else 16), MUTED, LABEL - 20)
+    text_at(draw, (PAD + 16, lines[2]), side.points, LINE_SIZES if big else LINE_SIZES[1:],
+            MUTED, LABEL - 20)
 
 
 TALLY, SMALL_TALLY = 24, 15

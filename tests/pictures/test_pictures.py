@@ -11,7 +11,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from bot.i18n import led_name, translations
 from cogs.pictures import (
@@ -24,23 +25,28 @@ from cogs.pictures import (
     Tile,
     TileGroup,
     Words,
+    canvas,
     draw_hand,
     draw_table,
     hand_alt,
     hand_scene,
+    table,
     table_alt,
     table_scene,
     tally,
 )
-from cogs.pictures.canvas import TEXT, drawable
+from cogs.pictures.canvas import TEXT, drawable, fit, font, largest
 from cogs.pictures.hand import tile_width
 from cogs.pictures.render import drawer
+from cogs.pictures.samples import (
+    NAMES as SAMPLE_NAMES,
+)
 from cogs.pictures.samples import (
     SAMPLES,
     hand_picture_scene,
     scene_of,
 )
-from cogs.pictures.table import LABEL, PAD, layout
+from cogs.pictures.table import LABEL, NAME_SIZES, PAD, layout
 from engine import VARIANTS, Game, Variant, observe
 from engine.seats import FOUR_SEATS
 
@@ -334,3 +340,67 @@ def test_a_marks_games_score_rows_draw_the_strokes_and_keep_the_number(marks: in
     assert box is not None and box[0] >= PAD and box[2] <= PAD + LABEL
     assert at.board < box[1] and box[3] < at.board + (at.height - at.board) / 2
     assert table_alt(strokes) == table_alt(words) and f"{score}, " in table_alt(strokes)
+
+
+@pytest.mark.parametrize(("name", "width", "shown"), [
+    ("Maximiliano Albuquerque Monteiro", 172, "Maximiliano…"),
+    ("Maximiliano Albuquerque Monteiro", 300, "Maximiliano Albuquerque…"),
+    ("Maximiliano Albuquerque Monteiro", 100, "Maximi…"),
+    ("caio_the_magnificent_player", 172, "caio_the…"),
+    ("ana - bia", 90, "ana…"),
+    ("Maximilianoalbuquerque", 172, "Maximilianoal…"),
+    ("Davi", 172, "Davi"),
+])
+def test_a_long_name_is_cut_after_its_last_whole_word_that_fits(name: str, width: int,
+                                                                  shown: str) -> None:
+    """Only a first word too long for the card is cut within it, and no separator is left
+    dangling before the ellipsis."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    assert fit(draw, name, font(19, bold=True), width) == shown
+
+
+def test_a_long_name_is_drawn_smaller_before_it_is_cut_but_no_smaller_than_its_cut_needs() -> None:
+    """A name that fits a smaller type is drawn whole in it; one cut at its first word is
+    drawn as large as that word allows; one without separators, in the smallest type, keeps the
+    most letters."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    assert largest(draw, "Bia Souza", NAME_SIZES, 120, True).size == 21
+    assert largest(draw, "Maximiliano Albuquerque Monteiro", NAME_SIZES, 172, True).size == 21
+    assert largest(draw, "Maximilianoalbuquerque", NAME_SIZES, 200, True).size == 19
+
+
+@pytest.mark.parametrize("locale", [None, "pt-BR", "it"])
+def test_every_samples_words_fit_in_every_language(locale: str | None,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a member's name may be shortened: every word of the bot's own is drawn whole, at
+    every number of seats, in English, Brazilian Portuguese and Italian."""
+    cut: list[str] = []
+
+    def watched(draw: ImageDraw.ImageDraw, text: str, face: FreeTypeFont, width: float) -> str:
+        shown = fit(draw, text, face, width)
+        if shown != text and not any(name in text for name in SAMPLE_NAMES):
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(canvas, "fit", watched)
+    monkeypatch.setattr(table, "fit", watched)
+    for sample in SAMPLES:
+        scene = sample.make(locale=locale)
+        drawer(scene)(scene)
+        assert not cut, (sample.name, cut)
+
+
+def test_the_dealer_is_said_beside_the_seat_where_it_fits_else_wears_a_chip() -> None:
+    """At 42's table "East · dealer" fits the card; at eight seats in Portuguese the word
+    would be cut, so the seat wears a chip with its initial, which the legend names; the alt
+    text says the word either way."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for variant, locale, chipped in ((VARIANTS["42"], None, False),
+                                     (VARIANTS["84"], "pt-BR", True)):
+        game = Game.new("dealer", variant=variant)
+        scene = scene_of(game, locale)
+        dealer = scene.seats[game.hand.deal.dealer]
+        assert dealer.dealer and sum(bool(seat.dealer) for seat in scene.seats) == 1
+        at = layout(len(scene.seats), scene.dealt)
+        assert table._chipped(draw, dealer, at, scene.look) is chipped
+        assert f"({dealer.subtitle} · {dealer.dealer})" in table_alt(scene)
