@@ -1,4 +1,5 @@
-"""Dominoes as players know them: ivory tiles with black pips, 0 to 9 on each end.
+"""Dominoes as players know them: ivory tiles with black pips, 0 to 9 on each end, the 7, 8
+and 9 of the larger sets in colours (:data:`PIP_COLOURS`).
 
 A trump has a thick orange edge and a counter a red badge with its points, so both are seen at
 a glance even on a phone. Each tile is drawn four times larger and scaled down, which smooths
@@ -20,6 +21,13 @@ IVORY = (250, 246, 234)
 PIP = (24, 24, 24)
 DIM_IVORY = (128, 150, 138)
 DIM_PIP = (44, 60, 52)
+PIP_COLOURS: dict[int, tuple[int, int, int]] = {7: (0, 108, 178), 8: (208, 88, 0),
+                                                9: (0, 138, 98)}
+"""Blue 7s, vermilion 8s, green 9s, as double-nine sets colour their pips by number: at a
+phone's half size 7, 8 and 9 pips are hard to count, and a colour tells them apart at a glance.
+1 to 6 stay black, so a double-six tile looks the same in every game. The three are from the
+Okabe–Ito palette, which people with the common colour blindnesses tell apart (they differ in
+lightness and on the blue–yellow axis too), and each stands at least 3:1 against the ivory."""
 EDGE = (60, 60, 60)
 DIVIDER = (150, 144, 130)
 BACK = (36, 56, 90)
@@ -73,12 +81,23 @@ def sprite(tile: Tile, width: int, horizontal: bool = False, dim: bool = False) 
         for fx, fy in PIP_LAYOUTS[end]:
             x, y = pad + fx * w, top + fy * w
             draw.ellipse((x - radius_pip, y - radius_pip, x + radius_pip, y + radius_pip),
-                         fill=DIM_PIP if dim else PIP)
+                         fill=pip_colour(end, dim))
     if horizontal:
         face = face.transpose(Image.Transpose.ROTATE_90)
     if tile.count:
         _badge(face, tile.count, width)
     return face.reduce(SCALE)
+
+
+def pip_colour(end: int, dim: bool = False) -> tuple[int, int, int]:
+    """The colour of an end's pips, greyed halfway to the dimmed face on a dimmed tile."""
+    colour = PIP_COLOURS.get(end)
+    if colour is None:
+        return DIM_PIP if dim else PIP
+    if not dim:
+        return colour
+    red, green, blue = ((one + two) // 2 for one, two in zip(colour, DIM_IVORY, strict=True))
+    return red, green, blue
 
 
 def _badge(face: Image.Image, count: int, width: int) -> None:

@@ -26,6 +26,7 @@ from cogs.pictures import (
     TileGroup,
     Words,
     canvas,
+    dominoes,
     draw_hand,
     draw_table,
     hand_alt,
@@ -404,3 +405,17 @@ def test_the_dealer_is_said_beside_the_seat_where_it_fits_else_wears_a_chip() ->
         at = layout(len(scene.seats), scene.dealt)
         assert table._chipped(draw, dealer, at, scene.look) is chipped
         assert f"({dealer.subtitle} · {dealer.dealer})" in table_alt(scene)
+
+
+@pytest.mark.parametrize("end", range(1, 10))
+def test_the_7_8_and_9_pips_of_the_larger_sets_have_colours_of_their_own(end: int) -> None:
+    """Each pip of an end is drawn in its number's colour: black up to 6, so 42's tiles stay as
+    they were, and 7, 8 and 9 each in their own."""
+    width = 40
+    sprite = dominoes.sprite(Tile(end, 0), width)
+    pad = dominoes.margin(width)
+    for fx, fy in dominoes.PIP_LAYOUTS[end]:
+        pixel = sprite.getpixel((round(pad + fx * width), round(pad + fy * width)))
+        assert isinstance(pixel, tuple)
+        assert pixel[:3] == dominoes.PIP_COLOURS.get(end, dominoes.PIP)
+    assert len({dominoes.pip_colour(n) for n in range(1, 10)}) == 4
