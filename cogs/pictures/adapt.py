@@ -40,7 +40,7 @@ from engine.dominoes import sorted_for_display
 from engine.trumps import Called, Led
 
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
-from .words import ENGLISH, Words, signed
+from .words import ENGLISH, Words, change, signed
 
 
 def tile_of(domino: Domino, seen: Observation | HandSummary, variant: Variant) -> Tile:
@@ -210,10 +210,23 @@ def last_hand_scene(summary: HandSummary, observation: Observation, names: Seque
 
 
 def _result(summary: HandSummary, table: _Table) -> str:
-    contract = summary.contract
+    """Made or set, then what the hand gave each side."""
+    contract, words = summary.contract, table.words
     if summary.result.redeal or contract is None:
-        return table.words.redeal
-    return _made_or_set(contract, summary.result.made, table)
+        return f"{words.redeal} · {words.nobody_scores}"
+    return f"{_made_or_set(contract, summary.result.made, table)} · {_gained(summary, words)}"
+
+
+def _gained(summary: HandSummary, words: Words) -> str:
+    """What the engine's result gave each side that gained or lost: marks (R-AWARD,
+    V-THREE-AWARD), or the points added to a score kept in points, a set declarer's loss too
+    (H-POINTS, V-MOON-SCORE, V-BIG-SCORE, V-140-SCORE)."""
+    result = summary.result
+    forms, numbers = ((words.gained_marks, result.marks) if result.score is None
+                      else (words.gained_points, result.score))
+    said = [words.plural(*forms, abs(n)).format(side=words.sides[side], n=change(n))
+            for side, n in enumerate(numbers) if n]
+    return " · ".join(said) or words.nobody_scores
 
 
 def _made_or_set(contract: Contract, made: bool, table: _Table) -> str:

@@ -45,6 +45,11 @@ def signed(n: int) -> str:
     return f"\N{MINUS SIGN}{-n}" if n < 0 else str(n)
 
 
+def change(n: int) -> str:
+    """What a hand adds to a score, with its sign either way: "+42", "−105"."""
+    return f"+{n}" if n > 0 else signed(n)
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     seats: tuple[str, ...] = COMPASS_SEATS
@@ -100,6 +105,11 @@ class Words:
     plunge: tuple[str, str] = NN_("Plunge ({n} mark)", "Plunge ({n} marks)")
     """H-SPLASH and H-PLUNGE bids: singular and plural message ids of one catalog entry."""
     redeal: str = N_("Everybody passed")
+    nobody_scores: str = N_("nobody scores")
+    gained_marks: tuple[str, str] = NN_("{side} {n} mark", "{side} {n} marks")
+    gained_points: tuple[str, str] = NN_("{side} {n} point", "{side} {n} points")
+    """What a finished hand gave a side: marks, or in a game kept in points the points it
+    added or, set, took away (``{n}`` signed: "+42", "−105")."""
     last_trick: str = N_("Last trick")
     your_hand: str = N_("Your hand")
     your_lead: str = N_("Your lead")
@@ -162,7 +172,8 @@ class Words:
                                    leftover=leftover, discarded=discarded)
 
 
-_NOT_IDS = frozenset({"marks", "splash", "plunge", "leftover", "discarded"})
+_NOT_IDS = frozenset({"marks", "splash", "plunge", "gained_marks", "gained_points", "leftover",
+                      "discarded"})
 """Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
 translates as one entry, and the words a table hands in."""
 

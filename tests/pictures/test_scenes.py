@@ -9,7 +9,15 @@ import random
 import pytest
 
 from bot.i18n import led_name, translations
-from cogs.pictures import Look, Words, draw_table, hand_scene, last_hand_scene, table_scene
+from cogs.pictures import (
+    Look,
+    Words,
+    draw_table,
+    hand_scene,
+    last_hand_scene,
+    table_alt,
+    table_scene,
+)
 from cogs.pictures.adapt import tile_of
 from cogs.pictures.samples import names_for, table_words
 from cogs.pictures.words import ENGLISH
@@ -118,7 +126,8 @@ def test_R_ALLPASS_the_last_hand_picture_says_everybody_passed() -> None:
     summary = summarize(game)
     assert summary is not None and summary.result.redeal
     scene = last_hand_scene(summary, observe(game, None), NAMES)
-    assert scene.banner == "Everybody passed" and not scene.tiles and not scene.trick
+    assert scene.banner == "Everybody passed · nobody scores"
+    assert not scene.tiles and not scene.trick
     assert draw_table(scene).startswith(b"\x89PNG")
 
 
@@ -296,3 +305,29 @@ def test_the_trick_is_told_in_the_readers_language() -> None:
     scene = table_scene(seen, NAMES, words)
     assert scene.lead == f"{words.seats[seen.trick[0][0]]} saiu de {words.suits[seen.led]}"
     assert scene.winning == f"{words.seats[seen.winning]} está ganhando"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_R_AWARD_the_last_hand_picture_says_what_the_hand_gave_each_side(
+        variant: Variant) -> None:
+    """Made or set, then the marks each side won, or in a game kept in points what the hand
+    added to each side's score (a set declarer's loss too), as the engine's result has it; the
+    alt text says it too."""
+    names, words = names_for(variant), table_words(variant)
+    seen_hands = 0
+    for game in states(variant, "award"):
+        summary = summarize(game)
+        if game.hand.actions or summary is None or summary.result.redeal:
+            continue
+        seen_hands += 1
+        result = summary.result
+        unit, numbers = ("mark", result.marks) if result.score is None else ("point",
+                                                                              result.score)
+        gained = [f"{words.sides[side]} {'+' if n > 0 else '−'}{abs(n)} {unit}"
+                  f"{'' if abs(n) == 1 else 's'}" for side, n in enumerate(numbers) if n]
+        scene = last_hand_scene(summary, observe(game, None), names, words)
+        made, said = scene.banner.split(" · ", 1)
+        assert said == " · ".join(gained or ["nobody scores"])
+        assert (" made " in made) == result.made and (" set" in made) != result.made
+        assert scene.banner in table_alt(scene)
+    assert seen_hands
