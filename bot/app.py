@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from .answers import answer_error
 from .autoplay import Autoplay
+from .budget import ChannelBudget
 from .config import Config
 from .service import TableService
 from .thinking import PoolThinker
@@ -54,6 +55,8 @@ class TexasBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.config = config
         self.service = service
+        self.budget = ChannelBudget(service.storage)
+        """What the bot sends in channels, within Discord's budget for the whole bot."""
         self._pool: PoolThinker | None = None
         if autoplay is None:
             self._pool = PoolThinker(config.bot_policy, config.bot_workers)
@@ -78,6 +81,7 @@ class TexasBot(commands.Bot):
         if self._warming is not None:  # a pool still starting is closed once started
             await asyncio.gather(self._warming, return_exceptions=True)
         await self.autoplay.close()
+        await self.budget.close()
         await super().close()
 
     async def sync_commands(self) -> None:

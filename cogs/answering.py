@@ -12,6 +12,7 @@ import discord
 
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.autoplay import Autoplay
+from bot.budget import ChannelBudget, Priority
 from bot.i18n import N_, Locale, listed, t
 from bot.service import Accepted, Panel, Refusal, TableService
 
@@ -55,6 +56,7 @@ class Answering:
 
     bot: TexasBot
     service: TableService
+    budget: ChannelBudget
     pictures: Pictures
     faces: Faces
     messages: TableMessages
@@ -150,10 +152,10 @@ class Answering:
         if missing:
             raise cant_post(locale_of(interaction), missing)
 
-    @staticmethod
-    async def _post(interaction: discord.Interaction[Any], channel: discord.PartialMessageable,
-                    reply: Reply) -> discord.Message:
+    async def _post(self, interaction: discord.Interaction[Any],
+                    channel: discord.PartialMessageable, reply: Reply) -> discord.Message:
         try:
+            await self.budget.spend(Priority.MEMBERS)
             return await channel.send(**reply.send_kwargs())
         except discord.Forbidden:
             raise cant_post(locale_of(interaction)) from None

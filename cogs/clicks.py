@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.answers import locale_of, send_private, within_window
+from bot.budget import Priority
 from bot.i18n import t
 from bot.records import Level, Status, TableRecord, mentions
 from bot.service import Panel, Refusal, Rematch
@@ -254,6 +255,7 @@ class ClickHandlers(Answering):
             return
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
+            await self.budget.spend(Priority.MEMBERS)
             await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
         except discord.HTTPException as error:
             log.info("could not update the finished table %s: %s", table.id, error)

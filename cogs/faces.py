@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 import discord
 from PIL import Image
 
+from bot.budget import ChannelBudget, Priority
 from engine import Domino
 from engine.dominoes import EVERY_FACE
 
@@ -60,7 +61,7 @@ class Faces:
     def known(self) -> Mapping[Domino, discord.Emoji]:
         return self._by_tile
 
-    async def ensure(self, client: discord.Client,
+    async def ensure(self, client: discord.Client, budget: ChannelBudget,
                      tiles: Iterable[Domino] = EVERY_FACE) -> None:
         """Find the faces among the application's emojis and create those that are missing;
         a refusal is logged and leaves that tile to its text label, unless another process of
@@ -77,6 +78,7 @@ class Faces:
             if emoji is None:
                 try:
                     await asyncio.sleep(CREATE_EVERY)
+                    await budget.spend(Priority.COMPUTERS)
                     emoji = await client.create_application_emoji(name=name,
                                                                   image=face_png(tile))
                 except discord.HTTPException as error:

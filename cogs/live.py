@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 
+from bot.budget import ChannelBudget, Priority
 from bot.i18n import t
 from bot.keyed import KeyedWorkers
 from bot.records import Status, TableRecord
@@ -68,12 +69,13 @@ which says the panel has expired."""
 class TableMessages:
     """The table message of each table, edited in place; posted again if it was deleted."""
 
-    def __init__(self, client: discord.Client, service: TableService, pictures: Pictures, *,
-                 spacing: float = 0.0,
+    def __init__(self, client: discord.Client, service: TableService, pictures: Pictures,
+                 budget: ChannelBudget, *, spacing: float = 0.0,
                  awaited: Callable[[TableSnapshot], bool] = lambda snapshot: False) -> None:
         self.client = client
         self.service = service
         self.pictures = pictures
+        self.budget = budget
         self.spacing = spacing
         """Seconds a move that is no moment may wait to be drawn (0: none waits)."""
         self._awaited = awaited
@@ -172,6 +174,7 @@ class TableMessages:
             await self._post(table, channel, reply, replaces=table.message_id)
             return
         try:
+            await self.budget.spend(Priority.of(table))
             await self._refused_picture(table, reply, channel.get_partial_message(
                 table.message_id).edit(**reply.edit_kwargs()))
             if await self.service.moved_on(snapshot):
@@ -189,6 +192,7 @@ class TableMessages:
                     reply: Reply, *, replaces: int | None = None) -> None:
         """Post the table message afresh; it ``replaces`` an older one, which is retired."""
         try:
+            await self.budget.spend(Priority.of(table))
             message = await channel.send(**reply.send_kwargs())
         except discord.HTTPException as error:
             log.warning("table %s: could not post its message: %s", table.id, error)
@@ -203,6 +207,7 @@ class TableMessages:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         old = channel.get_partial_message(message_id)
         try:
+            await self.budget.spend(Priority.of(table))
             if aged(message_id):
                 await old.delete()
             else:
@@ -231,9 +236,11 @@ class TableMessages:
         self._text_only.add(table.id)
         assert table.message_id is not None
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await self.budget.spend(Priority.of(table))
         await channel.get_partial_message(table.message_id).edit(
             **reply.without_pictures().edit_kwargs())
         try:
+            await self.budget.spend(Priority.MEMBERS)
             creator = await self.client.create_dm(discord.Object(table.creator_id))
             await creator.send(t(table.locale, "Your table {link} is shown without its picture:"
                                                " I need the {permission} permission in that"
@@ -243,7 +250,6 @@ class TableMessages:
             log.info("table %s: could not tell its creator about the picture: %s", table.id,
                      error)
 
-
     async def _say_unrestorable(self, refusal: Unrestorable) -> None:
         """The table message says why the game can't go on, in place of the game."""
         table = refusal.table
@@ -251,6 +257,7 @@ class TableMessages:
             return
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
+            await self.budget.spend(Priority.of(table))
             await channel.get_partial_message(table.message_id).edit(
                 content=refusal.text(table.locale), embed=None, view=None)
         except discord.HTTPException as error:

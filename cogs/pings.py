@@ -17,6 +17,7 @@ import time
 
 import discord
 
+from bot.budget import ChannelBudget, Priority
 from bot.i18n import t
 from bot.keyed import KeyedWorkers
 from bot.records import Status
@@ -54,9 +55,11 @@ def pinged(snapshot: TableSnapshot) -> int | None:
 class TurnPings:
     """At most one ping per table, for whoever it waits for; kept up to date like a message."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService,
+                 budget: ChannelBudget) -> None:
         self.client = client
         self.service = service
+        self.budget = budget
         self.redrawer: KeyedWorkers[tuple[str, int]] = KeyedWorkers("redraw")
         self._for: dict[int, int] = {}
         """Whom each table's current ping is for (forgotten at a restart: pinged again)."""
@@ -117,6 +120,7 @@ class TurnPings:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.ping_message_id is not None:
             try:
+                await self.budget.spend(Priority.MEMBERS)
                 await channel.get_partial_message(table.ping_message_id).delete()
             except discord.NotFound:
                 pass
@@ -132,6 +136,7 @@ class TurnPings:
             return
         text = t(table.locale, "<@{user}>, it's your turn: {link}", user=wanted, link=table.link)
         try:
+            await self.budget.spend(Priority.MEMBERS)
             message = await channel.send(text, allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(wanted)]))
         except discord.HTTPException as error:

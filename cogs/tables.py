@@ -49,9 +49,10 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self.service = bot.service
         self.pictures = Pictures()
         self.faces = Faces()
-        self.pings = TurnPings(bot, self.service)
+        self.budget = bot.budget
+        self.pings = TurnPings(bot, self.service, self.budget)
         self.autoplay = bot.autoplay
-        self.messages = TableMessages(bot, self.service, self.pictures,
+        self.messages = TableMessages(bot, self.service, self.pictures, self.budget,
                                       spacing=SPACING_PAUSES * self.autoplay.pause,
                                       awaited=self.pings.awaited)
         self.panels = OpenPanels(self.service, self.pictures, self.faces)
@@ -122,7 +123,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
     async def on_ready(self) -> None:
         """The tiles' faces, created if missing, without holding up anything else."""
         if self._faces_task is None:
-            self._faces_task = asyncio.create_task(self.faces.ensure(self.bot),
+            self._faces_task = asyncio.create_task(self.faces.ensure(self.bot, self.budget),
                                                    name="tile faces")
 
     @commands.Cog.listener()

@@ -44,7 +44,7 @@ from ..records import (
 )
 from ..shards import ALL, Shards
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
@@ -437,6 +437,22 @@ class Storage(ABC):
             await db.execute("INSERT INTO member_settings (guild_id, user_id, pings)"
                              " VALUES ($1, $2, $3) ON CONFLICT (guild_id, user_id) DO UPDATE"
                              " SET pings = excluded.pings", guild_id, user_id, int(on))
+
+    # ----- Discord's global budget ---------------------------------------------------------------
+
+    async def spend_budget(self, slot: int, cap: int) -> bool:
+        """Take one request of ``slot`` (a stretch of time, :mod:`bot.budget`) for every
+        process on the bot's token, unless ``cap`` are taken already; whether it was taken."""
+        async with self._transaction() as db:
+            rows = await db.fetch("INSERT INTO budget (slot, used) VALUES ($1, 1)"
+                                  " ON CONFLICT (slot) DO UPDATE SET used = budget.used + 1"
+                                  " WHERE budget.used < $2 RETURNING used", slot, cap)
+        return bool(rows)
+
+    async def forget_budget(self, before: int) -> None:
+        """The slots before ``before`` are over: their counts go."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM budget WHERE slot < $1", before)
 
     # ----- leaderboard --------------------------------------------------------------------------
 

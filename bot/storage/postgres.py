@@ -132,6 +132,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE computer_stats DROP CONSTRAINT computer_stats_pkey",
         "ALTER TABLE computer_stats ADD PRIMARY KEY (guild_id, game, level)",
     ),
+    6: (  # Discord's global budget, shared by the processes on the bot's token
+        """CREATE UNLOGGED TABLE budget (
+            slot BIGINT PRIMARY KEY,
+            used   INTEGER NOT NULL
+        )""",
+    ),
 }
 """The statements that bring the schema from version ``n - 1`` to ``n``, past the baseline."""
 assert sorted(MIGRATIONS) == list(range(BASELINE_VERSION + 1, SCHEMA_VERSION + 1)), (

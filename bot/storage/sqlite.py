@@ -247,6 +247,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE computer_stats",
         "ALTER TABLE computer_stats_5 RENAME TO computer_stats",
     ),
+    (  # 6: Discord's global budget, shared by the processes on the bot's token
+        """CREATE TABLE budget (
+            slot INTEGER PRIMARY KEY,
+            used   INTEGER NOT NULL
+        )""",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 

@@ -25,7 +25,8 @@ async def test_every_tile_button_shows_its_face(discord_double: DiscordDouble,
     names = sorted(emoji.name for emoji in double.app_emojis)
     assert names == sorted(emoji_name(tile) for tile in EVERY_FACE)
     assert all(e.image[:8] == b"\x89PNG\r\n\x1a\n" for e in double.app_emojis)
-    await cog.faces.ensure(live_bot.bot)  # a later start finds them: none is made twice
+    # A later start finds them: none is made twice.
+    await cog.faces.ensure(live_bot.bot, live_bot.bot.budget)
     assert len(double.app_emojis) == len(EVERY_FACE)
 
     table = Table(double, live_bot.db, idle=live_bot.idle)
