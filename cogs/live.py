@@ -5,13 +5,13 @@ per message draws the *latest* state when it gets to it. So an edit never shows 
 after a newer one, a burst of actions costs at most one edit each (usually fewer), and a rate
 limit (429, waited out by discord.py) only delays the next drawing.
 
-The table message speaks once per moment (:meth:`TableMessages.paced`): a trick completed, a
-hand ended, the game over, a member's turn they would otherwise miss, a member's move the other
-members at the table wait to see are drawn at once; the moves in between (computer players',
-and the only member's, already on their own panel) wait to be drawn with the next moment, or
-at most :data:`SPACING_PAUSES` computer players' pauses.
-Each tile still lies in front of its player when it is drawn, so nothing is lost to the eye,
-and the whole bot's budget of channel requests (Discord's 50 a second) goes several times
+The table message speaks once per moment (:meth:`TableMessages.paced`): trump named, a trick
+completed, a hand ended, the game over, a member's turn they would otherwise miss, a member's
+move the other members at the table wait to see are drawn at once; the moves in between
+(computer players', and the only member's, already on their own panel) wait to be drawn with
+the next moment, or at most :data:`SPACING_PAUSES` computer players' pauses. Each tile still
+lies in front of its player when it is drawn, so nothing is lost to the eye, and the bot's
+budget of channel requests (Discord's 50 a second, :mod:`bot.budget`) goes several times
 further.
 """
 
@@ -38,6 +38,7 @@ from bot.service import (
     TableSnapshot,
     Unrestorable,
 )
+from engine import NameTrump
 
 from .faces import Faces
 from .messages.panel import expired_panel, panel_message
@@ -56,10 +57,11 @@ REPOST_AFTER = datetime.timedelta(minutes=50)
 few seconds), and a long game (the Big Game, 84, 140) outlives its table message by far: one
 this old is posted afresh rather than edited, and the old one removed."""
 
-SPACING_PAUSES = 6
-"""The longest a move waits to be drawn on the table message, in computer players' pauses (9 s
-at the default pace): a trick of one member and three computer players lasts about that long,
-so most tricks cost one edit, their completion, where each move would cost four."""
+SPACING_PAUSES = 10
+"""The longest a move waits to be drawn on the table message, in computer players' pauses (15 s
+at the default pace): longer than a trick of one member and three computer players (two pauses
+while the last one lies, three moves, the member's own), so that most tricks cost one edit,
+their completion, where each move would cost four."""
 
 PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
 """An interaction token can edit its message for 15 minutes; keep a margin for the last edit,
@@ -266,11 +268,13 @@ class TableMessages:
 
 def is_moment(snapshot: TableSnapshot) -> bool:
     """Whether the table's last change is one the channel should see at once: the game not
-    in play (a lobby, a game over), or a move that completed a trick or ended a hand
-    (R-SEE-TABLE: it lies on the table until it is gathered)."""
+    in play (a lobby, a game over), the auction's outcome (trump named: the hand's contract),
+    or a move that completed a trick or ended a hand (R-SEE-TABLE: it lies on the table until
+    it is gathered)."""
     last = snapshot.last_action
     return (snapshot.table.status is not Status.PLAYING or last is None
-            or last.trick is not None or last.ended_hand)
+            or isinstance(last.action, NameTrump) or last.trick is not None
+            or last.ended_hand)
 
 
 def news_to_others(accepted: Accepted) -> bool:

@@ -16,7 +16,7 @@ from tests.bot.test_e2e_computers import table_message
 from tools.discord_double import DiscordDouble
 
 PAUSE = 0.05
-"""Computer players' pause: the table message may wait six of them (0.3 s) between moments."""
+"""Computer players' pause: the table message may wait ten of them (0.5 s) between moments."""
 WON = re.compile(r"Trick (\d+): (.*) — won by ")
 TILE = re.compile(r"\[\d\|\d\]")
 """A tile as the text writes it (the two sets of 72 and 84 hold each tile twice)."""
