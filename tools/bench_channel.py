@@ -203,9 +203,7 @@ async def run(names: Sequence[str], bots: str | None, think: float, minutes: flo
                            [w for seat in seats for w in seat.waited])
         finally:
             if process is not None:
-                with contextlib.suppress(AssertionError, ProcessLookupError):
-                    await process.stop()
-                process.close()
+                await process.end()
             await double.stop()
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import itertools
 import sys
 import tempfile
@@ -142,9 +141,7 @@ async def restart(target: Path | str, tables: int, policy: str, pause: float) ->
         return Restart(connected, first_answer, computers_moving, redrawn, filled_in)
     finally:
         if process is not None:
-            with contextlib.suppress(AssertionError, ProcessLookupError):
-                await process.stop()
-            process.close()
+            await process.end()
         await double.stop()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -138,6 +139,13 @@ class BotProcess:
             except TimeoutError:
                 return await self.kill()
         return await self.process.wait()
+
+    async def end(self) -> None:
+        """Stopped if it runs (whatever state it is in), then closed: for a ``finally``."""
+        if self.process is not None:
+            with contextlib.suppress(AssertionError, ProcessLookupError):
+                await self.stop()
+        self.close()
 
     def close(self) -> None:
         self.log_path.unlink(missing_ok=True)
