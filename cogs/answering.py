@@ -104,9 +104,11 @@ class Answering:
         for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)
 
-    def _touch(self, table_id: int) -> None:
-        """The table changed: its message, and whom it waits for, are drawn again soon."""
-        self.messages.touch(table_id)
+    def _touch(self, table_id: int, *,
+               clicked: discord.Interaction[Any] | None = None) -> None:
+        """The table changed (``clicked``: by a press on its message): its message, and whom
+        it waits for, are drawn again soon."""
+        self.messages.touch(table_id, clicked=clicked)
         self.pings.touch(table_id)
 
     async def _show_panel(self, interaction: discord.Interaction[Any], panel: Panel, *,

@@ -234,11 +234,12 @@ class ClickHandlers(Answering):
 
     async def _table_change(self, interaction: discord.Interaction[Any], table_id: int,
                             change: Awaitable[object]) -> None:
-        """A lobby button: apply, then let the table message be redrawn (one edit)."""
+        """A lobby button: apply, then let the table message be redrawn (one edit, through the
+        press's own token)."""
         await within_window(interaction, change, update=True)
         if not interaction.response.is_done():
             await interaction.response.defer()
-        self._touch(table_id)
+        self._touch(table_id, clicked=interaction)
 
     @staticmethod
     def _require_panel_owner(interaction: discord.Interaction[Any]) -> None:

@@ -88,6 +88,9 @@ class TableMessages:
         """When (the loop's clock) each table was last drawn."""
         self._later: dict[int, asyncio.TimerHandle] = {}
         """Each table's drawing put off until its spacing is over."""
+        self._clicked: dict[int, discord.Interaction[Any]] = {}
+        """A member's press on a table message that changed the table: its next drawing goes
+        through that press's token, which Discord does not count against the bot's budget."""
         self._behind: set[int] = set()
         """Tables :meth:`catch_up` is to draw, unless they are drawn before it gets to them."""
         self._text_only: set[int] = set()
@@ -97,8 +100,11 @@ class TableMessages:
         """The table message for ``snapshot``: its text and its picture."""
         return await show_table(table_message(snapshot), snapshot, self.pictures)
 
-    def touch(self, table_id: int) -> None:
-        """The table changed: draw it again soon."""
+    def touch(self, table_id: int, *,
+              clicked: discord.Interaction[Any] | None = None) -> None:
+        """The table changed (``clicked``: by a press on its message): draw it again soon."""
+        if clicked is not None:
+            self._clicked[table_id] = clicked
         later = self._later.pop(table_id, None)
         if later is not None:
             later.cancel()
@@ -176,9 +182,10 @@ class TableMessages:
             await self._post(table, channel, reply, replaces=table.message_id)
             return
         try:
-            await self.budget.spend(Priority.of(table))
-            await self._refused_picture(table, reply, channel.get_partial_message(
-                table.message_id).edit(**reply.edit_kwargs()))
+            if not await self._edit_through(self._clicked.pop(table_id, None), table, reply):
+                await self.budget.spend(Priority.of(table))
+                await self._refused_picture(table, reply, channel.get_partial_message(
+                    table.message_id).edit(**reply.edit_kwargs()))
             if await self.service.moved_on(snapshot):
                 self._put_off(table_id)  # it moved on meanwhile: draw the newest
             return
@@ -189,6 +196,21 @@ class TableMessages:
             return
         if table.status.is_active:
             await self._post(table, channel, reply)
+
+    @staticmethod
+    async def _edit_through(clicked: discord.Interaction[Any] | None, table: TableRecord,
+                            reply: Reply) -> bool:
+        """Edit the table message through the token of the press on it that changed the table,
+        while Discord allows; whether it was (else the bot's own route draws it)."""
+        if (clicked is None or clicked.message is None or clicked.message.id != table.message_id
+                or discord.utils.utcnow() - clicked.created_at >= PANEL_LIFETIME):
+            return False
+        try:
+            await clicked.edit_original_response(**reply.edit_kwargs())
+        except discord.HTTPException as error:
+            log.info("table %s: could not draw it through the press on it: %s", table.id, error)
+            return False
+        return True
 
     async def _post(self, table: TableRecord, channel: discord.PartialMessageable,
                     reply: Reply, *, replaces: int | None = None) -> None:

@@ -8,6 +8,7 @@ import contextlib
 from bot.service import Refusal
 from tests.bot.conftest import StartLiveBot
 from tests.bot.e2e import action_count, latest_table_id
+from tests.bot.test_e2e_computers import table_message
 from tools.discord_double import DiscordDouble
 
 TABLES = 6
@@ -37,3 +38,25 @@ async def test_busy_tables_never_meet_the_global_limit(discord_double: DiscordDo
         "/channels/")]
     assert len(edits) > 4 * LIMIT  # enough traffic to have met the limit
     assert not double.globally_limited, [f"{r.method} {r.route}" for r in double.globally_limited]
+
+
+async def test_presses_on_the_table_message_draw_it_through_their_own_tokens(
+        discord_double: DiscordDouble, start_live_bot: StartLiveBot) -> None:
+    """Taking a seat or adding a computer player redraws the table message through the press's
+    interaction, which Discord does not count against the bot's budget."""
+    double = discord_double
+    live = await start_live_bot()
+    ana, bia = double.member("ana"), double.member("bia")
+    assert not (await ana.slash("42 new")).failed
+    await live.drawn()
+    message = table_message(double)
+    before, versions = len(double.requests), len(message.versions)
+    assert not (await bia.click(message, label="Sit East")).failed
+    assert not (await ana.click(message, label="Add bot South")).failed
+    await live.drawn()
+    assert len(message.versions) >= versions + 2
+    assert str(bia.id) in str(message.latest.embeds) and "3 of 4 seats taken" in str(
+        message.latest.embeds)
+    edits = [f"{r.method} {r.route}" for r in double.requests[before:]
+             if r.method == "PATCH"]
+    assert edits and all(route.startswith("PATCH /webhooks/") for route in edits), edits
