@@ -14,6 +14,11 @@ tables are played by simulated members, each pressing their private panel as a p
   a turn lie. It prints the pings per member turn (target ≤ 0.1) and how long the idle member
   waited for theirs (target: within 60 s).
 
+With ``--crowd N``, N more tables of casual computer players play in other channels of the
+server meanwhile, while the stand-in enforces Discord's global limit: it prints how many of
+the bot's requests were refused for it (target under 1%), whether every table advanced, and
+how soon the busy table's member was answered (target p95 under 1 s).
+
 Members pass in every auction and play their first playable tile: the bench is about the
 traffic, not the game.
 """
@@ -23,6 +28,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -35,6 +42,7 @@ from typing import TextIO
 from bot.config import DEFAULT_BOT_PAUSE
 from tools.discord_double import (
     BotProcess,
+    Channel,
     DiscordDouble,
     Message,
     RequestRecord,
@@ -46,7 +54,16 @@ from tools.discord_double.payload import JSON
 BUDGET = 50.0
 """Discord's global limit: requests a second with the bot's token, for the whole bot."""
 CHANNEL_TARGET, PINGS_TARGET, PING_WAIT_TARGET = 0.15, 0.1, 60.0
+REFUSED_TARGET, ANSWER_TARGET = 0.01, 1.0
+CROWD_ADVANCED = 8
+"""Actions a crowd's table must have stored to count as advancing (its first hand's auction and
+its first trick take about that many)."""
+MOST_CROWD = 450
+"""Discord allows 500 channels in a server; the crowd shares the bot's development server,
+where its commands are synced."""
 PING_TEXT = "it's your turn"
+TABLE_CHANNEL = "general"
+"""Where the measured table plays (the crowd plays elsewhere)."""
 
 
 @dataclass
@@ -58,9 +75,10 @@ class Seat:
     turns: int = 0
     idle_once: bool = False
     """Lets one turn lie, to be pinged."""
-    turn_began: float | None = None
     waited: list[float] = field(default_factory=list)
     """Seconds from the start of the turn the member let lie to its ping."""
+    answers: list[float] = field(default_factory=list)
+    """Seconds each of the member's presses took to be answered."""
 
 
 def actionable(panel: Message) -> list[JSON]:
@@ -76,12 +94,13 @@ async def act(seat: Seat, controls: list[JSON]) -> None:
     buttons = [c for c in controls if c.get("type") == 2]
     passing = [c for c in buttons if str(c["custom_id"]).endswith(":pass")]
     if passing or buttons:
-        await seat.member.click(seat.panel, (passing or buttons)[0]["custom_id"])
+        result = await seat.member.click(seat.panel, (passing or buttons)[0]["custom_id"])
     else:
         select = controls[0]
-        await seat.member.select(seat.panel, select["custom_id"],
-                                 values=[select["options"][0]["value"]])
+        result = await seat.member.select(seat.panel, select["custom_id"],
+                                          values=[select["options"][0]["value"]])
     seat.turns += 1
+    seat.answers.append(result.interaction.answer_time)
 
 
 async def play(double: DiscordDouble, seat: Seat, think: float, until: float) -> None:
@@ -100,9 +119,11 @@ async def play(double: DiscordDouble, seat: Seat, think: float, until: float) ->
         await asyncio.sleep(think)
         controls = actionable(seat.panel)
         if controls:
-            seen = str(controls[0]["custom_id"])
-            with contextlib.suppress(AssertionError):  # the game moved on meanwhile
+            try:
                 await act(seat, controls)
+            except AssertionError:  # the game moved on meanwhile: look again
+                continue
+            seen = str(controls[0]["custom_id"])
 
 
 async def let_lie(double: DiscordDouble, member: SimulatedMember) -> float:
@@ -126,24 +147,43 @@ def pings(records: Sequence[RequestRecord]) -> list[RequestRecord]:
             and PING_TEXT in str(r.body)]
 
 
-def channel_requests(records: Sequence[RequestRecord], since: float) -> Counter[str]:
-    """The bot-token requests on channel messages since ``since``, by kind."""
+def channel_requests(records: Sequence[RequestRecord], channel: int) -> Counter[str]:
+    """The bot-token requests on messages of ``channel``, by kind."""
     kinds: Counter[str] = Counter()
     for record in records:
-        if record.at >= since and record.route.startswith("/channels/"):
+        if record.path.startswith(f"/channels/{channel}/"):
             kinds[f"{record.method} {record.route}"] += 1
     return kinds
+
+
+async def crowd(double: DiscordDouble, channels: Sequence[Channel]) -> None:
+    """A table of casual computer players in each of ``channels``."""
+    host = double.member("host")
+    for channel in channels:
+        opened = await host.slash("42 new", where=channel, bots="all", level="casual")
+        if opened.failed:
+            raise RuntimeError(f"/42 new failed in #{channel.name}: {opened.failure}")
+
+
+def tables_advanced(database: Path, since: int) -> tuple[int, int]:
+    """How many tables stored an action after the ``since`` first ones, of how many."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        counts = [n for (n,) in db.execute("SELECT COUNT(*) FROM actions GROUP BY table_id")]
+        tables = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+    return sum(1 for n in counts if n > since), tables
 
 
 async def seated(double: DiscordDouble, names: Sequence[str], bots: str | None) -> list[Seat]:
     """A table opened by the first member (with computer players in the other seats if
     ``bots``), the others sitting, started, and each member's panel open."""
     members = [double.member(name) for name in names]
-    opened = await members[0].slash("42 new", options={"bots": bots} if bots else None)
+    channel = double.channel(TABLE_CHANNEL)
+    opened = await members[0].slash("42 new", where=channel,
+                                    options={"bots": bots} if bots else None)
     if opened.failed:
         raise RuntimeError(f"/42 new failed: {opened.failure}")
     table = await double.wait_for(lambda: next(
-        (m for m in double.messages() if not m.ephemeral and any(
+        (m for m in double.messages(channel) if not m.ephemeral and any(
             str(c.get("custom_id", "")).startswith(("42:sit:", "42:hand:"))
             for c in walk_components(m.latest.components))), None), 10, "the table message")
     for member in members[1:]:
@@ -172,35 +212,53 @@ async def seated(double: DiscordDouble, names: Sequence[str], bots: str | None) 
 class Figures:
     seconds: float
     channel: Counter[str]
+    """The requests on the busy (or people's) table's channel, by kind."""
     pings: int
     turns: int
     waited: list[float]
+    answers: list[float]
+    requests: int = 0
+    """The bot's requests with its token, the crowd's included."""
+    refused: int = 0
+    """Of them, answered 429 for the global limit."""
+    advanced: tuple[int, int] = (0, 0)
 
 
 async def run(names: Sequence[str], bots: str | None, think: float, minutes: float, pause: float,
-              policy: str | None, idle: bool) -> Figures:
-    """One table played for ``minutes`` by these members; its channel traffic."""
+              policy: str | None, idle: bool, crowded: int = 0) -> Figures:
+    """One table played for ``minutes`` by these members (beside ``crowded`` tables of
+    computer players); its channel traffic."""
     double = DiscordDouble()
+    crowds = [double.add_channel(f"crowd-{n}") for n in range(crowded)]
     await double.start()
     process: BotProcess | None = None
     with tempfile.TemporaryDirectory(prefix="bench-channel-") as folder:
+        database = Path(folder) / "bench.sqlite3"
         try:
-            env = {"DATABASE_PATH": str(Path(folder) / "bench.sqlite3"),
+            env = {"DATABASE_PATH": str(database),
                    "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "WARNING",
                    "BOT_PAUSE_SECONDS": str(pause), **({"BOT_POLICY": policy} if policy else {})}
             process = BotProcess(double, "bot", env=env)
             await process.start(timeout=120, wait_for_sync=True)
+            await crowd(double, crowds)
             seats = await seated(double, names, bots)
             if idle:
                 seats[-1].idle_once = True
             since = time.monotonic()
             until = since + minutes * 60
+            before = len(double.requests)
             await asyncio.gather(*(play(double, seat, think, until) for seat in seats))
             elapsed = time.monotonic() - since
-            records = [r for r in double.requests if r.at >= since]
-            return Figures(elapsed, channel_requests(records, since), len(pings(records)),
+            records = [r for r in double.requests[before:] if r.at >= since]
+            table = double.channel(TABLE_CHANNEL).id
+            token = [r for r in records if not r.route.startswith(("/webhooks/",
+                                                                   "/interactions/"))]
+            return Figures(elapsed, channel_requests(records, table), len(pings(records)),
                            sum(seat.turns for seat in seats),
-                           [w for seat in seats for w in seat.waited])
+                           [w for seat in seats for w in seat.waited],
+                           [a for seat in seats for a in seat.answers], len(token),
+                           sum(1 for r in token if r.fault == "global"),
+                           tables_advanced(database, CROWD_ADVANCED) if crowded else (0, 0))
         finally:
             if process is not None:
                 await process.end()
@@ -216,6 +274,22 @@ def report_busy(figures: Figures) -> str:
              f"    channel requests a second      {rate:.3f} ({verdict}: ≤ {CHANNEL_TARGET:g})",
              f"    such tables in the 50/s budget {BUDGET / rate if rate else float('inf'):.0f}"]
     lines += [f"      {count:5d}  {kind}" for kind, count in figures.channel.most_common()]
+    answers = sorted(figures.answers)
+    if answers:
+        p95 = answers[min(len(answers) - 1, int(0.95 * len(answers)))]
+        verdict = "met" if p95 <= ANSWER_TARGET else "MISSED"
+        lines.append(f"    member answered p50 / p95      {statistics.median(answers):.3f} s / "
+                     f"{p95:.3f} s ({verdict}: p95 ≤ {ANSWER_TARGET:g} s)")
+    if figures.advanced[1]:
+        share = figures.refused / figures.requests if figures.requests else 0.0
+        verdict = "met" if share < REFUSED_TARGET else "MISSED"
+        advanced, tables = figures.advanced
+        lines += [f"    with {tables - 1} tables of computer players beside it:",
+                  f"      the bot's requests             {figures.requests} "
+                  f"({figures.requests / figures.seconds:.1f} a second)",
+                  f"      refused for the global limit   {figures.refused} "
+                  f"({share:.2%}; {verdict}: < {REFUSED_TARGET:.0%})",
+                  f"      tables that advanced           {advanced} of {tables}"]
     return "\n".join(lines)
 
 
@@ -247,12 +321,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
                         help=f"computer players' pause (default {DEFAULT_BOT_PAUSE:g} s)")
     parser.add_argument("--policy", help="the computer players (default: the bot's)")
     parser.add_argument("--only", choices=("busy", "people"), help="one table only")
+    parser.add_argument("--crowd", type=int, default=0,
+                        help=f"tables of casual computer players beside the busy table "
+                             f"(default 0, at most {MOST_CROWD})")
     args = parser.parse_args(argv)
+    if not 0 <= args.crowd <= MOST_CROWD:
+        parser.error(f"--crowd must be from 0 to {MOST_CROWD}")
     print(f"bench_channel: {args.minutes:g} min a table, pause {args.pause:g} s", file=out,
           flush=True)
     if args.only != "people":
         busy = asyncio.run(run(["ana"], "others", args.think, args.minutes, args.pause,
-                               args.policy, idle=False))
+                               args.policy, idle=False, crowded=args.crowd))
         print(report_busy(busy), file=out, flush=True)
     if args.only != "busy":
         people = asyncio.run(run(["ana", "bia", "caio", "davi"], None, args.human,

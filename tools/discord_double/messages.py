@@ -289,6 +289,12 @@ class Interaction:
     choices: list[JSON] | None = None  # autocomplete answer
     modal: JSON | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    answered_at: float = 0.0  # event-loop time of the first callback
+
+    @property
+    def answer_time(self) -> float:
+        """Seconds from the interaction's creation to its first callback."""
+        return self.answered_at - (self.deadline - self.window)
 
     def __repr__(self) -> str:
         return f"<Interaction {self.id} {self.description!r} by {self.user.name} {self.status}>"

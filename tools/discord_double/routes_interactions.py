@@ -137,6 +137,7 @@ class InteractionRoutes(RouteGroup):
         if kind in (4, 5, 6, 7):
             i.original = message
         i.status, i.response_type = "answered", kind
+        i.answered_at = asyncio.get_running_loop().time()
         i.answered.set()
         self.world.touch()
         return message if kind != 6 else None
