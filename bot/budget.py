@@ -4,11 +4,12 @@ Discord lets the whole bot (every process and shard on its token) make 50 reques
 interaction answers aside, and answers more with 429s that hold up every table for a while.
 Before each channel request (a table message posted, edited or removed, a ping, a tile's face
 made) a process takes a request of the current tenth of a second from the database all
-processes share, so that together they stay under :data:`LIMIT` in any one second, however it
-falls across the tenths. When a tenth's requests run short, tables where members play go first:
-tables of computer players alone may take only :data:`COMPUTERS_SHARE` of each, and within a
-process the table of the higher priority that has waited longest goes first (a table waits
-for one request at a time, so no table is starved by a busier one).
+processes share (PostgreSQL; the one process on an SQLite file counts in memory), so that
+together they stay under :data:`LIMIT` in any one second, however it falls across the tenths.
+When a tenth's requests run short, tables where members play go first: tables of computer
+players alone may take only :data:`COMPUTERS_SHARE` of each, and within a process the table of
+the higher priority that has waited longest goes first (a table waits for one request at a
+time, so no table is starved by a busier one).
 """
 
 from __future__ import annotations

@@ -247,12 +247,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE computer_stats",
         "ALTER TABLE computer_stats_5 RENAME TO computer_stats",
     ),
-    (  # 6: Discord's global budget, shared by the processes on the bot's token
-        """CREATE TABLE budget (
-            slot INTEGER PRIMARY KEY,
-            used   INTEGER NOT NULL
-        )""",
-    ),
+    (),  # 6: nothing here: PostgreSQL's budget table (one process holds an SQLite file)
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 
@@ -270,10 +265,25 @@ class SqliteStorage(Storage):
         # One connection serves every caller: a transaction must not interleave with another
         # caller's statements, so each method runs alone.
         self._lock = asyncio.Lock()
+        self._budget: dict[int, int] = {}
+        """Requests taken in each slot of the bot's budget (:meth:`spend_budget`)."""
 
     @property
     def where(self) -> str:
         return str(self.path)
+
+    async def spend_budget(self, slot: int, cap: int) -> bool:
+        """One process holds an SQLite file (several share PostgreSQL): its budget is counted
+        in memory, rather than with a write to disk before every request."""
+        used = self._budget.get(slot, 0)
+        if used >= cap:
+            return False
+        self._budget[slot] = used + 1
+        return True
+
+    async def forget_budget(self, before: int) -> None:
+        for slot in [slot for slot in self._budget if slot < before]:
+            del self._budget[slot]
 
     @classmethod
     async def open_file(cls, path: Path | str) -> SqliteStorage:

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 
 from bot.budget import ChannelBudget, Priority
 from bot.storage import Storage, open_storage
 
 
-async def test_processes_sharing_a_database_stay_within_the_limit(
-        storage: Storage, database: Path | str) -> None:
-    other = await open_storage(database)  # a second process's connection
+async def test_processes_sharing_a_database_stay_within_the_limit(postgres_url: str) -> None:
+    """Processes share PostgreSQL (one process holds an SQLite file)."""
+    storage, other = await open_storage(postgres_url), await open_storage(postgres_url)
     budgets = [ChannelBudget(storage, limit=22), ChannelBudget(other, limit=22)]
     granted: list[float] = []
 
@@ -26,6 +25,7 @@ async def test_processes_sharing_a_database_stay_within_the_limit(
     finally:
         for budget in budgets:
             await budget.close()
+        await storage.close()
         await other.close()
     granted.sort()
     busiest = max(sum(1 for at in granted if start <= at < start + 1) for start in granted)
@@ -98,3 +98,10 @@ async def test_whoever_arrives_while_the_database_answers_is_served_too(
         await asyncio.wait_for(asyncio.gather(budget.spend(Priority.MEMBERS), first), 2)
     finally:
         await budget.close()
+
+
+async def test_a_slot_gives_no_more_than_its_cap(storage: Storage) -> None:
+    assert [await storage.spend_budget(7, 3) for _ in range(5)] == [True] * 3 + [False] * 2
+    assert await storage.spend_budget(8, 3)
+    await storage.forget_budget(8)
+    assert [await storage.spend_budget(7, 3) for _ in range(4)] == [True] * 3 + [False]
