@@ -128,6 +128,18 @@ class Answering:
             await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
         self.panels.remember(panel.table.id, interaction.user.id, interaction, locale,
                              None if notice is None else Notice.on(panel, notice))
+        await self._caught_up(panel, interaction.user.id)
+
+    async def _caught_up(self, panel: Panel, user_id: int) -> None:
+        """A move accepted while the panel was drawn and sent found it not yet open, so nothing
+        redrew it: then it is drawn again now (else it could wait for ever on a turn that has
+        come)."""
+        try:
+            current = await self.service.snapshot(panel.table.id)
+        except Refusal:
+            return
+        if current.count != panel.count:
+            self.panels.refresh(panel.table.id, user_id)
 
     @staticmethod
     async def _edit_source(interaction: discord.Interaction[Any], reply: Reply) -> None:

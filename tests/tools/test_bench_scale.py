@@ -53,14 +53,17 @@ def test_bench_restart_refuses_a_database_with_open_tables(
     assert "already has open tables" in capsys.readouterr().err
 
 
-def test_bench_channel_prints_the_busy_tables_figures() -> None:
+def test_bench_channel_prints_the_busy_and_crowded_tables_figures() -> None:
     out = io.StringIO()
     assert bench_channel.main(["--only", "busy", "--minutes", "0.1", "--think", "0.1",
-                               "--pause", "0.05", "--policy", RULES_POLICY], out=out) == 0
+                               "--pause", "0.05", "--policy", RULES_POLICY, "--crowd", "2"],
+                              out=out) == 0
     text = out.getvalue()
     rate = re.search(r"channel requests a second +([0-9.]+)", text)
     assert rate is not None and float(rate[1]) > 0, text
     assert "member turns" in text and "such tables in the 50/s budget" in text, text
     assert "PATCH /channels/{channel_id}/messages/{message_id}" in text, text
     assert "member answered p50 / p95" in text, text
+    assert "refused for the global limit   0 " in text, text
+    assert "tables that advanced           3 of 3" in text, text
 
