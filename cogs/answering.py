@@ -134,11 +134,7 @@ class Answering:
         """A move accepted while the panel was drawn and sent found it not yet open, so nothing
         redrew it: then it is drawn again now (else it could wait for ever on a turn that has
         come)."""
-        try:
-            current = await self.service.snapshot(panel.table.id)
-        except Refusal:
-            return
-        if current.count != panel.count:
+        if await self.service.moved_past(panel.table.id, panel.count):
             self.panels.refresh(panel.table.id, user_id)
 
     @staticmethod

@@ -161,6 +161,7 @@ class TableMessages:
     async def _draw(self, table_id: int) -> None:
         self._behind.discard(table_id)
         self._drawn_at.pop(table_id, None)
+        clicked = self._clicked.pop(table_id, None)
         try:
             snapshot = await self.service.snapshot(table_id)
         except Unrestorable as refusal:
@@ -182,7 +183,7 @@ class TableMessages:
             await self._post(table, channel, reply, replaces=table.message_id)
             return
         try:
-            if not await self._edit_through(self._clicked.pop(table_id, None), table, reply):
+            if not await self._edit_through(clicked, table, reply):
                 await self.budget.spend(Priority.of(table))
                 await self._refused_picture(table, reply, channel.get_partial_message(
                     table.message_id).edit(**reply.edit_kwargs()))

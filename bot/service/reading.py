@@ -42,7 +42,12 @@ class Reading(TableStore):
         moves on."""
         if snapshot.observation is None:
             return False
-        return await self.storage.action_count(snapshot.table.id) != snapshot.count
+        return await self.moved_past(snapshot.table.id, snapshot.count)
+
+    async def moved_past(self, table_id: int, count: int) -> bool:
+        """Whether the table's game has accepted other than ``count`` actions, in any process
+        (one read, without the table's lock)."""
+        return await self.storage.action_count(table_id) != count
 
     async def panel(self, table_id: int, user_id: int) -> Panel:
         """``user_id``'s own panel (the My hand button and /42 hand)."""
