@@ -43,8 +43,7 @@ from engine import NameTrump
 from .faces import Faces
 from .messages.panel import expired_panel, panel_message
 from .messages.reply import Reply
-from .messages.table import table_message
-from .pictured import show_hand, show_table
+from .pictured import show_hand, table_reply
 from .pictures import Pictures
 
 log = logging.getLogger(__name__)
@@ -98,7 +97,7 @@ class TableMessages:
 
     async def reply(self, snapshot: TableSnapshot) -> Reply:
         """The table message for ``snapshot``: its text and its picture."""
-        return await show_table(table_message(snapshot), snapshot, self.pictures)
+        return await table_reply(snapshot, self.pictures)
 
     def touch(self, table_id: int, *,
               clicked: discord.Interaction[Any] | None = None) -> None:

@@ -14,9 +14,11 @@ from bot.service import Panel, TableSnapshot
 
 from .games import leftover_word
 from .messages.reply import Picture, Reply
+from .messages.table import table_message
 from .messages.words import words
 from .pictures import (
     Pictures,
+    TableScene,
     Words,
     hand_alt,
     hand_scene,
@@ -55,21 +57,30 @@ def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
     return tuple(names)
 
 
-async def show_table(reply: Reply, snapshot: TableSnapshot, pictures: Pictures) -> Reply:
-    """``reply`` with the picture of the table, once a game is on: from a hand's end until
-    the next hand's first call, the hand's result, its last trick still on the table."""
+def table_picture(snapshot: TableSnapshot) -> TableScene:
+    """What the table's picture shows of a game that is on: from a hand's end until the next
+    hand's first call, the hand's result with its last trick; else the hand in play."""
     observation = snapshot.observation
-    if observation is None or reply.embed is None:
-        return reply
+    assert observation is not None
     locale = snapshot.table.locale
     names, words = seat_names(snapshot.table, locale), table_words(locale, snapshot.table)
-    last, summary = observation.last_action, snapshot.last_hand
-    if last is not None and last.ended_hand and observation.winner is None and (
-            summary is not None):
-        scene = last_hand_scene(summary, observation, names, words)
-    else:
-        scene = table_scene(observation, names, words)
+    summary = snapshot.result_lying
+    if summary is not None:
+        return last_hand_scene(summary, observation, names, words)
+    return table_scene(observation, names, words)
+
+
+async def table_reply(snapshot: TableSnapshot, pictures: Pictures) -> Reply:
+    """The table message for ``snapshot``. Once a game is on, :func:`table_picture` shows the
+    table and the text keeps what a picture cannot do; the whole table in text stays ready in
+    case Discord refuses the picture."""
+    text = table_message(snapshot)
+    if snapshot.observation is None or text.embed is None:
+        return text
+    reply = table_message(snapshot, pictured=True)
+    scene = table_picture(snapshot)
     reply.show(Picture(TABLE_FILE, await pictures.png(scene), table_alt(scene)))
+    reply.text_alone = text
     return reply
 
 

@@ -139,17 +139,14 @@ PictureHook = Callable[[TableSnapshot], Coroutine[Any, Any, None]]
 
 
 def picture_hook(figures: Figures) -> PictureHook:
-    import discord
-
-    from cogs.messages.reply import Reply
-    from cogs.pictured import show_table
+    from cogs.pictured import table_reply
     from cogs.pictures import Pictures
 
     pictures = Pictures()
 
     async def draw(snapshot: TableSnapshot) -> None:
         started = time.perf_counter()
-        await show_table(Reply(embed=discord.Embed()), snapshot, pictures)
+        await table_reply(snapshot, pictures)
         figures.pictures.append(time.perf_counter() - started)
 
     return draw

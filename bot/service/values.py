@@ -30,6 +30,16 @@ class TableSnapshot:
         """What the table may say just happened."""
         return self.observation.last_action if self.observation is not None else None
 
+    @property
+    def result_lying(self) -> HandSummary | None:
+        """The hand just finished, while its result lies on the table: from its last action
+        until the next hand's first call (R-SEE-TABLE), unless it ended the game."""
+        last = self.last_action
+        if last is None or not last.ended_hand or self.observation is None or (
+                self.observation.winner is not None):
+            return None
+        return self.last_hand
+
 
 @dataclass(frozen=True, slots=True)
 class LastMove:

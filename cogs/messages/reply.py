@@ -36,6 +36,9 @@ class Reply:
     view: discord.ui.View | None = None
     allowed_mentions: discord.AllowedMentions = field(default_factory=lambda: NO_MENTIONS)
     pictures: list[Picture] = field(default_factory=list)
+    text_alone: Reply | None = None
+    """The same message for when its pictures are refused, its text saying all they show;
+    ``None``: the text already does, without them."""
 
     def show(self, picture: Picture) -> None:
         """``picture`` as the embed's image."""
@@ -44,7 +47,9 @@ class Reply:
             self.embed.set_image(url=f"attachment://{picture.filename}")
 
     def without_pictures(self) -> Reply:
-        """The same message as text alone (its embed says what the pictures show)."""
+        """The same message as text alone, saying what the pictures show."""
+        if self.text_alone is not None:
+            return self.text_alone
         embed = self.embed.copy().set_image(url=None) if self.embed is not None else None
         return Reply(self.content, embed, self.view, self.allowed_mentions)
 

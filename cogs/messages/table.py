@@ -36,10 +36,14 @@ from .words import (
 )
 
 
-def table_message(snapshot: TableSnapshot) -> Reply:
+def table_message(snapshot: TableSnapshot, *, pictured: bool = False) -> Reply:
     """The channel's view of a table: never a hand, never play order inside a captured trick.
     It names the member to act but never notifies anybody, even when it is posted anew (the
-    turn ping does that, once)."""
+    turn ping does that, once).
+
+    ``pictured``: the table's picture goes with it (:func:`cogs.pictured.table_reply`), so the
+    embed keeps only what a picture cannot do (mentions, and what the picture does not show);
+    the picture's alt text says the rest. Without it, the text says everything."""
     table, observation = snapshot.table, snapshot.observation
     locale = voice(table.locale, table)
     seating = table.variant.seating
@@ -56,21 +60,23 @@ def table_message(snapshot: TableSnapshot) -> Reply:
     lines.append(settings_text(locale, table))
     if observation is None:
         return lobby(snapshot, embed, lines)
-    lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
-                   hand=observation.hand_number, seat=observation.dealer,
-                   player=who(locale, table.player(observation.dealer))))
-    lines.append(marks_line(locale, observation))
+    if not pictured:
+        lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
+                       hand=observation.hand_number, seat=observation.dealer,
+                       player=who(locale, table.player(observation.dealer))))
+        lines.append(marks_line(locale, observation))
     embed.description = "\n".join(lines)
 
     closed = table.status is Status.CLOSED
     over = observation.winner is not None
     summary = snapshot.last_hand
-    if summary is not None and (over or observation.phase in (Phase.AUCTION, Phase.TRUMP)):
+    if summary is not None and (over or observation.phase in (Phase.AUCTION, Phase.TRUMP)) and (
+            not pictured or snapshot.result_lying is None):
         embed.add_field(name=t(locale, "Last hand"), value=summary_text(locale, summary, table),
                         inline=False)
     if not over:
-        _hand_fields(locale, embed, observation, table)
-    if snapshot.last_action is not None and not over:
+        _hand_fields(locale, embed, observation, table, pictured=pictured)
+    if snapshot.last_action is not None and not over and not pictured:
         embed.add_field(name=t(locale, "Just now"), value=_just_now(locale, snapshot),
                         inline=False)
 
@@ -221,9 +227,13 @@ def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, 
 
 
 def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
-                 table: TableRecord) -> None:
+                 table: TableRecord, *, pictured: bool) -> None:
     """The hand in progress: the auction until the play begins (then the contract says what
-    came of it), points, trick and captured tiles."""
+    came of it), points, trick and captured tiles; beside the picture, which shows all that,
+    only the hands Sevens lays face up, which it does not."""
+    if pictured:
+        _open_hands(locale, embed, observation, table)
+        return
     if observation.phase is not Phase.PLAY:
         if observation.auction:
             auction = " · ".join(call_text(locale, call) for call in observation.auction)
@@ -248,10 +258,7 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
         value += "\n" + t(locale, "{seat} {player} sits out this hand: Nello is played three to a"
                           " trick.", seat=out, player=who(locale, table.player(out)))
     embed.add_field(name=t(locale, "Contract"), value=value, inline=False)
-    if observation.open_hands is not None:
-        embed.add_field(name=t(locale, "Hands face up (Sevens)"),
-                        value=_open_hands_text(locale, table.variant.seating,
-                                               observation.open_hands), inline=False)
+    _open_hands(locale, embed, observation, table)
     if observation.face_up_discards:
         embed.add_field(name=t(locale, "Discarded face up"), value=t(
             locale, "{seat} had to discard trumps, face up: {tiles}", seat=contract.declarer,
@@ -284,9 +291,16 @@ def _trick_facts(locale: Locale, observation: Observation) -> str:
                                 tile=dict(observation.trick)[winning])))
 
 
+def _open_hands(locale: Locale, embed: discord.Embed, observation: Observation,
+                table: TableRecord) -> None:
+    """H-SEVENS: every hand face up, each in the order the engine lays it out."""
+    if observation.open_hands is not None:
+        embed.add_field(name=t(locale, "Hands face up (Sevens)"), value=_open_hands_text(
+            locale, table.variant.seating, observation.open_hands), inline=False)
+
+
 def _open_hands_text(locale: Locale, seating: Seating,
                      hands: Sequence[Sequence[Domino]]) -> str:
-    """H-SEVENS: every hand face up, each in the order the engine lays it out."""
     rows = [t(locale, "{seat}: {tiles}", seat=seat, tiles=tiles(hand))
             for seat, hand in zip(seating.seats, hands, strict=True) if hand]
     return "\n".join(rows) or t(locale, "Every tile has been played.")

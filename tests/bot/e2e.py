@@ -15,7 +15,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
@@ -27,6 +27,9 @@ from engine.variants import variant_named
 from tests.common import EAST, NORTH, SOUTH, WEST
 from tools.discord_double import DiscordDouble, Guild, Message, MessageVersion, SimulatedMember
 from tools.discord_double.driver import InteractionResult
+
+if TYPE_CHECKING:
+    from cogs.messages.reply import Reply
 
 NAMES = {NORTH: "ana", EAST: "bia", SOUTH: "caio", WEST: "davi"}
 TILE_LABEL = re.compile(r"\[([0-9])\|([0-9])\]")
@@ -321,20 +324,31 @@ async def audit_when_drawn(double: DiscordDouble, live_bot: Any, table_id: int, 
     """Before a computer player's move: once the table message shows the game as it is and
     nothing is in flight, audit everything drawn so far (so a trick is seen in progress)."""
     from cogs.messages.table import table_message
-    expected = table_message(await live_bot.bot.service.snapshot(table_id))
-    assert expected.embed is not None
-    want = (expected.content or "", expected.embed.description,
-            [(f.name, f.value) for f in expected.embed.fields])
+    from cogs.pictured import table_picture
+    from cogs.pictures import table_alt
+    snapshot = await live_bot.bot.service.snapshot(table_id)
+    alts = [table_alt(table_picture(snapshot))] if snapshot.observation is not None else []
+    wanted = [_drawn(table_message(snapshot, pictured=True), alts),
+              _drawn(table_message(snapshot), [])]  # or as text alone, if refused its picture
 
     def shows_current() -> bool:
-        embed = message_of(double).embeds[0]
-        return (message_of(double).content or "", embed.get("description"),
-                [(f["name"], f["value"]) for f in embed.get("fields") or []]) == want
+        message = message_of(double)
+        embed = message.embeds[0]
+        return (message.content or "", embed.get("description"),
+                [(f["name"], f["value"]) for f in embed.get("fields") or []],
+                [a.get("description") for a in message.attachments]) in wanted
 
     await double.wait_for(shows_current, 5, "the table message to catch up")
     await double.settle(quiet=0.005)
     await live_bot.drawn()
     audit.check()
+
+
+def _drawn(reply: Reply, alts: list[str]) -> tuple[object, ...]:
+    """What a table message drawn as ``reply`` with pictures described by ``alts`` holds."""
+    assert reply.embed is not None
+    return (reply.content or "", reply.embed.description,
+            [(f.name, f.value) for f in reply.embed.fields], alts)
 
 
 def _whole_faces(tiles: frozenset[Domino], copies: int) -> set[Domino]:
@@ -383,6 +397,10 @@ class Table:
     def fields(self) -> dict[str, str]:
         embed = self.table_message().embeds[0]
         return {f["name"]: f["value"] for f in embed.get("fields") or []}
+
+    def alt(self) -> str:
+        """What the table's picture shows, as its alt text says it ("" before the game)."""
+        return " ".join(str(a.get("description") or "") for a in self.table_message().attachments)
 
     def to_act(self) -> SimulatedMember | None:
         found = MENTION.search(self.table_message().content or "")

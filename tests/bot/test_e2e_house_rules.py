@@ -5,6 +5,8 @@ of a 250-point game with computer players. Every message each member could see i
 
 from __future__ import annotations
 
+import re
+
 from bot.records import Status
 from engine import BidKind, HandState, NameTrump, Phase, Trump
 from engine.seats import FOUR_SEATS, seat_title
@@ -102,8 +104,9 @@ async def test_members_choose_house_rules_and_play_splash_nello_and_a_forced_bid
         if now.hand.trump is Trump.NELLO:
             out = now.hand.setup.sitting_out
             assert out is not None
-            contract = table.fields()["Contract"]
-            assert f"{seat_title(out)} {table.seats[out].mention} sits out this hand" in contract
+            alt = table.alt()
+            assert re.search(rf"{table.seats[out].name} \({seat_title(out)}[^)]*\): sits out", alt,
+                             re.IGNORECASE), alt
             saw_sitting_out = True
     assert saw_splash_offer and saw_sitting_out and dealer_forced
     splash, nello = finished[1], finished[2]
@@ -129,7 +132,8 @@ async def test_a_hand_of_the_250_point_game_with_computer_players(
     message = table_message(double)
     text = message.embeds[0]["description"]
     assert "House rules: Forced bid (the dealer must bid 30), 250-point game." in text
-    assert "Score: North–South 0 · East–West 0 (first to 250)" in text
+    alt = message.attachments[0]["description"]
+    assert "North–South: 0 points. East–West: 0 points." in alt, alt
     assert not any(c.get("custom_id", "").startswith("42:rules:") for c in components(message))
     players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
@@ -141,14 +145,14 @@ async def test_a_hand_of_the_250_point_game_with_computer_players(
     assert hand is not None and hand.result is not None and hand.result.score is not None
     assert len(hand.tricks) == 7  # every point counts: the hand runs to its seventh trick
     assert game.score == hand.result.score
-    text = table_message(double).embeds[0]["description"]
-    assert f"Score: North–South {game.score[0]} · East–West {game.score[1]}" in text
     ns, ew = hand.result.score
-    # The summary stands during the next auction only, and the bots may already play on.
-    shown = [f["value"] for version in table_message(double).versions
-             for embed in version.embeds for f in embed.get("fields") or []
-             if f["name"] == "Last hand"]
-    assert any(f"Scored: North–South {ns}, East–West {ew}." in value for value in shown)
+    # The result lies on the table until the next hand's first call, and the bots may
+    # already play on.
+    shown = [a["description"] for version in table_message(double).versions
+             for a in version.attachments]
+    gave = " · ".join(f"{side} {n:+} points".replace("-", "−") for side, n in
+                      (("North–South", ns), ("East–West", ew)) if n)
+    assert any(gave in alt for alt in shown), (gave, shown)
     snapshot = await live_bot.bot.service.snapshot(table_id)
     assert snapshot.table.status is Status.PLAYING
     assert not double.failed_interactions and not double.late_answers

@@ -17,7 +17,10 @@ from tools.discord_double import DiscordDouble
 
 PAUSE = 0.05
 """Computer players' pause: the table message may wait ten of them (0.5 s) between moments."""
-WON = re.compile(r"Trick (\d+): (.*) — won by ")
+WON = re.compile(r"(?:^|\. )Trick (\d+): ([^.]*took the trick[^.]*)\.")
+LAST = re.compile(r"(?:^|\. )(\w[^.]*(?:made|were set|was set)[^.]*)\. Last trick: ([^.]*)\.")
+"""In the picture's alt text: a completed trick while it lies on the table, and a hand's
+result with its last trick."""
 TILE = re.compile(r"\[\d\|\d\]")
 """A tile as the text writes it (the two sets of 72 and 84 hold each tile twice)."""
 
@@ -38,11 +41,15 @@ async def test_every_completed_trick_is_drawn_and_little_else(
         actions = action_count(live.db, table_id)
     played = next(hand for hand in game.finished if hand.tricks)
     message = table_message(double)
+    alts = [str(attachment.get("description")) for version in message.versions
+            for attachment in version.attachments]
     shown = {(int(found[1]), tuple(sorted(TILE.findall(found[2]))))
-             for version in message.versions for embed in version.embeds
-             for field in embed.get("fields") or []
-             if (found := WON.search(str(field.get("value"))))}
-    for number, trick in enumerate(played.tricks, start=1):
+             for alt in alts for found in WON.finditer(alt)}
+    ended = {tuple(sorted(TILE.findall(found[2]))) for alt in alts
+             for found in LAST.finditer(alt)}
+    *tricks, last = played.tricks
+    for number, trick in enumerate(tricks, start=1):
         tiles = tuple(sorted(tile.label for _, tile in trick.plays))
         assert (number, tiles) in shown, (number, tiles, shown)
+    assert tuple(sorted(tile.label for _, tile in last.plays)) in ended, (last, ended)
     assert len(message.versions) < actions * 2 / 3, (len(message.versions), actions)

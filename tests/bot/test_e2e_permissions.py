@@ -41,7 +41,9 @@ async def test_a_refused_picture_leaves_the_table_as_text_and_its_creator_is_tol
     drawn = message.versions[versions:]
     assert len(drawn) >= 2 and not any(v.attachments for v in drawn)
     assert all("image" not in embed for v in drawn for embed in v.embeds)
-    assert "North" in message.latest.embeds[0]["description"]
+    text = message.latest.embeds[0]
+    assert "North" in text["description"] and "· dealer:" in text["description"]
+    assert {"Auction", "Contract"} & {f["name"] for f in text["fields"]}  # the whole table
     told = double.messages(ana.dm)
     assert len(told) == 1 and "Attach Files" in told[0].content, told
     assert table_message(double).id == message.id

@@ -21,6 +21,8 @@ from cogs.messages.reply import Reply
 from cogs.messages.standings import leaderboard_message
 from cogs.messages.table import table_message
 from cogs.messages.words import action_label, event_text
+from cogs.pictured import table_picture
+from cogs.pictures import table_alt
 from engine import (
     SEATS,
     Bid,
@@ -397,3 +399,40 @@ def test_H_SEVENS_the_table_names_the_leader_and_no_suit() -> None:
     leader = name(reader(None, FOUR_SEATS), seen.trick[0][0])
     assert trick_field(game).endswith(f"\n{leader} led · {leader} is winning with "
                                       f"{seen.trick[0][1].label}")
+
+
+PICTURED_FIELDS = {"Last hand", "Hands face up (Sevens)", "Away", "Game over", "Hand by hand",
+                   "Rematch", "Closed"}
+"""What the embed beside the table's picture may hold: what the picture does not show."""
+
+
+@pytest.mark.parametrize("name", ["42", "sevens", "moon", "big", "72", "84"])
+def test_beside_the_picture_the_embed_does_not_repeat_it(name: str) -> None:
+    """The embed beside the picture keeps the seats' mentions and what the picture does not
+    show; the picture's alt text names every tile the text alone (for a channel that refuses
+    uploads) names and the embed does not."""
+    variant = variant_named("42") if name == "sevens" else variant_named(name)
+    options = Options(sevens=True) if name == "sevens" else Options()
+    table = dataclasses.replace(TABLE, variant=variant, options=options, seats=tuple(
+        Player.member(100 + s) for s in variant.seating.seats))
+    rng = random.Random(name)
+    game = Game.new(f"slim-{name}", options, variant=variant)
+    for count in range(400):
+        snapshot = TableSnapshot(table, observe(game, None), count, summarize(game), game.results)
+        pictured, text = table_message(snapshot, pictured=True), table_message(snapshot)
+        assert pictured.embed is not None and text.embed is not None
+        assert {f.name for f in pictured.embed.fields} <= PICTURED_FIELDS, pictured.embed.fields
+        assert "dealer" not in (pictured.embed.description or "")
+        assert "dealer" in (text.embed.description or "")
+        if snapshot.result_lying is not None:
+            assert "Last hand" not in {f.name for f in pictured.embed.fields}
+        alt = table_alt(table_picture(snapshot))
+        kept = texts(pictured)
+        for said in (said for said in texts(text) if said not in kept):
+            assert tiles_in(said) <= tiles_in(alt), (said, alt)
+        if game.winner is not None:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, rng.choice(game.legal_actions()))
+    assert game.winner is not None or count > 300
