@@ -5,8 +5,9 @@ Per table at most one task runs. It asks the service for the turn (under the tab
 thinks with the lock released, waits out what is left of the pause, then hands the decision to
 the service, which applies it under the lock only if the game is still where it was. The pause
 is pacing for the people watching, counted from the move before; it is no move clock
-(R-NO-CLOCK): members are never hurried, and nothing but a computer player's own turn ever
-happens by itself. After a restart, :meth:`Autoplay.resume` picks up every table whose seat to
+(R-NO-CLOCK): members are never hurried, unless their table was opened with a move clock: then
+a member's move is made for them, as a computer player would, once their time runs out.
+After a restart, :meth:`Autoplay.resume` picks up every table whose seat to
 act is a computer player's; the decision is made again from the same seed, so it is the same —
 unless the thinking processes are behind (hundreds of tables resumed at once), when it is made
 quickly (:mod:`bot.thinking`).
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 
 from engine import Observation, Phase, RuleError
@@ -64,6 +66,8 @@ class Autoplay:
         self._resumed: set[int] = set()
         """Every table :meth:`resume` picked up, until all have had their first look."""
         self._caught_up = asyncio.Event()
+        self._clocks: dict[int, asyncio.TimerHandle] = {}
+        """Each table with a move clock whose member is to act: its look when time runs out."""
         service.watch(self.poke)
 
     def listen(self, callback: Callable[[Accepted], None]) -> None:
@@ -115,6 +119,9 @@ class Autoplay:
     async def close(self) -> None:
         """Stop: pending moves are dropped (a restart makes them again), workers end."""
         self.service.unwatch(self.poke)
+        for waking in self._clocks.values():
+            waking.cancel()
+        self._clocks.clear()
         await self._turns.close()
         await self.thinker.close()
 
@@ -154,9 +161,15 @@ class Autoplay:
         if turn is None:
             return
         loop = asyncio.get_running_loop()
+        if turn.timed:
+            left = turn.due - time.time()
+            if left > 0:
+                self._wake_at(table_id, left)
+                return
         started = loop.time()
         text = await self._decide(turn)
-        wait = self.pause_before(turn.observation) - (loop.time() - started)
+        wait = 0.0 if turn.timed else (
+            self.pause_before(turn.observation) - (loop.time() - started))
         if wait > 0:
             await asyncio.sleep(wait)
         try:
@@ -172,6 +185,14 @@ class Autoplay:
                 callback(accepted)
             except Exception:
                 log.exception("table %s: a listener of computer moves failed", table_id)
+
+    def _wake_at(self, table_id: int, delay: float) -> None:
+        """Look at the table again in ``delay`` seconds, when its member's time runs out."""
+        waking = self._clocks.pop(table_id, None)
+        if waking is not None:
+            waking.cancel()
+        self._clocks[table_id] = asyncio.get_running_loop().call_later(
+            delay, self.poke, table_id)
 
     def pause_before(self, observation: Observation) -> float:
         """The pause before a computer player's move: longer for the first call of a new hand,

@@ -66,6 +66,18 @@ class Level(Enum):
     """The strongest player the bot runs (``BOT_POLICY``, by default ``engine.players.strong``)."""
 
 
+class Clock(Enum):
+    """A table's move clock (R-NO-CLOCK: none unless chosen when the table is opened): the
+    seconds a member has for each move before a computer player makes it for them."""
+
+    RELAXED = "relaxed"
+    BRISK = "brisk"
+
+    @property
+    def seconds(self) -> int:
+        return {Clock.RELAXED: 120, Clock.BRISK: 30}[self]
+
+
 class PlayerKind(Enum):
     MEMBER = "member"
     COMPUTER = "computer"
@@ -139,6 +151,8 @@ class TableRecord:
     """How strong its computer players are; kept for a rematch."""
     hints: bool = True
     """Whether its members may ask for a hint on their panel."""
+    clock: Clock | None = None
+    """Its move clock, if it was opened with one (R-NO-CLOCK); kept for a rematch."""
 
     @property
     def rematch_needed(self) -> frozenset[int]:
@@ -206,6 +220,21 @@ class StoredAction:
     hand_number: int
     seat: Seat
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PanelHandle:
+    """What it takes to edit a member's open panel at a table, a private message only its
+    interaction's token reaches, until Discord stops accepting that token: stored with the
+    table, so the panel follows the game again after a restart."""
+
+    table_id: int
+    user_id: int
+    message_id: int
+    token: str
+    locale: str | None
+    expires: int
+    """When (Unix seconds) the token can no longer edit the panel, less a margin."""
 
 
 @dataclass(frozen=True, slots=True)

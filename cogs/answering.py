@@ -14,13 +14,15 @@ from bot.answers import answer_error, answered_elsewhere, locale_of, send_privat
 from bot.autoplay import Autoplay
 from bot.budget import ChannelBudget, Priority
 from bot.i18n import N_, Locale, listed, t
+from bot.records import TableRecord
 from bot.service import Accepted, Panel, Refusal, TableService
 
 from .faces import Faces
-from .live import Notice, OpenPanels, TableMessages
+from .live import TableMessages
 from .messages.panel import panel_message
 from .messages.reply import Reply
 from .messages.summary import review_message
+from .panels import Notice, OpenPanels
 from .pictured import show_hand
 from .pictures import Pictures
 from .pings import TurnPings
@@ -119,15 +121,20 @@ class Answering:
                                               faces=self.faces.known),
                                 panel, locale, self.pictures)
         source = interaction.message
+        message_id: int | None
         if (interaction.type is discord.InteractionType.component and source is not None
                 and source.flags.ephemeral):
             await self._edit_source(interaction, reply)
+            message_id = source.id
         elif interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+            message_id = (await interaction.followup.send(ephemeral=True, wait=True,
+                                                          **reply.send_kwargs())).id
         else:
-            await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
-        self.panels.remember(panel.table.id, interaction.user.id, interaction, locale,
-                             None if notice is None else Notice.on(panel, notice))
+            message_id = (await interaction.response.send_message(
+                ephemeral=True, **reply.send_kwargs())).message_id
+        if message_id is not None:
+            self.panels.remember(panel.table.id, message_id, interaction, locale,
+                                 None if notice is None else Notice.on(panel, notice))
         await self._caught_up(panel, interaction.user.id)
 
     async def _caught_up(self, panel: Panel, user_id: int) -> None:
@@ -148,6 +155,9 @@ class Answering:
     def _channel_id(interaction: discord.Interaction[Any]) -> int:
         assert interaction.channel_id is not None
         return interaction.channel_id
+
+    def _table_channel(self, table: TableRecord) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     def _channel(self, interaction: discord.Interaction[Any]) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(self._channel_id(interaction),

@@ -14,17 +14,18 @@ import discord
 from bot.answers import locale_of, send_private, within_window
 from bot.budget import Priority
 from bot.i18n import t
-from bot.records import Level, Status, TableRecord, mentions
-from bot.service import Panel, Refusal, Rematch
+from bot.records import Level, Status, TableRecord, mention, mentions
+from bot.service import AwayVote, Panel, Refusal, Rematch
 from bot.service.refusals import OUT_OF_DATE, require_drawn
 from engine import Seat
 
 from .answering import Answering
 from .guide import last_trick_message, rules_message
 from .hints import hint_text
-from .messages.away import away_menu
+from .messages.away import away_menu, away_request
 from .messages.reply import Reply
 from .messages.words import voice
+from .pings import Nudge, waiting_for
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,45 @@ class ClickHandlers(Answering):
         else:
             text = t(locale, "You agreed to let a bot play {seat}. Still needed: {waiting}.",
                      seat=seat, waiting=mentions(vote.waiting))
+        await send_private(interaction, text)
+        if vote.asked:
+            await self._ask(vote, interaction.user.id)
+
+    async def _ask(self, vote: AwayVote, voter_id: int) -> None:
+        """The members whose agreement a new request needs are pinged, once, with the way to
+        the table's Agree button."""
+        table = vote.snapshot.table
+        text = away_request(voice(table.locale, table), table, vote.seat, voter_id,
+                            vote.waiting)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            await self._table_channel(table).send(text, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in vote.waiting]))
+        except discord.HTTPException as error:
+            log.info("table %s: could not ask for agreement: %s", table.id, error)
+
+    async def on_nudge(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A seated player nudges the member the table waits for: one ping, once a turn."""
+        snapshot = await within_window(interaction, self.service.snapshot(table_id))
+        table = snapshot.table
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("Only the players at this table can nudge.")
+        wanted = waiting_for(snapshot)
+        if wanted is None:
+            raise Refusal("The table is not waiting for a member: nobody to nudge.")
+        if wanted == interaction.user.id:
+            raise Refusal("It's your turn: nobody to nudge but you.")
+        if not await self.service.pings_on(table.guild_id, wanted):
+            raise Refusal("{player} has turned pings off.", player=mention(wanted))
+        locale, player = locale_of(interaction), mention(wanted)
+        match self.pings.nudge(table, wanted):
+            case Nudge.SENT:
+                text = t(locale, "You nudged {player}.", player=player)
+            case Nudge.ONCE:
+                text = t(locale, "{player} was nudged already this turn.", player=player)
+            case Nudge.PINGED:
+                text = t(locale, "{player} has been pinged for this turn already.",
+                         player=player)
         await send_private(interaction, text)
 
     async def on_back(self, interaction: discord.Interaction[Any], table_id: int,
@@ -254,9 +294,9 @@ class ClickHandlers(Answering):
         """The finished game's message, once its rematch is on: the result and a link."""
         if table.message_id is None:
             return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             await self.budget.spend(Priority.MEMBERS)
-            await channel.get_partial_message(table.message_id).edit(**reply.edit_kwargs())
+            await self._table_channel(table).get_partial_message(table.message_id).edit(
+                **reply.edit_kwargs())
         except discord.HTTPException as error:
             log.info("could not update the finished table %s: %s", table.id, error)

@@ -43,6 +43,7 @@ class TableHandlers(Protocol):
     async def on_end_confirmed(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_end_cancelled(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_away_menu(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_nudge(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_return(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
 
@@ -205,6 +206,16 @@ class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" 
     @staticmethod
     def handler(table: TableHandlers) -> OnTable:
         return table.on_guide
+
+
+class NudgeButton(_TableButton, DynamicItem[Button[Any]], template=r"42:nudge:" + TABLE):
+    """A seated player nudges the member whose turn it is: one ping, at most once a turn."""
+
+    verb = "nudge"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_nudge
 
 
 class EndButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + TABLE):
@@ -524,7 +535,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
-    AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton,
+    AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
 )
 
 

@@ -1,4 +1,4 @@
-"""Keeping what players see up to date: the table message in the channel and the open panels.
+"""Keeping the table message in the channel up to date (the open panels: :mod:`cogs.panels`).
 
 Both follow the same rule: a change only marks a table (or a panel) out of date, and one worker
 per message draws the *latest* state when it gets to it. So an edit never shows an older state
@@ -21,7 +21,6 @@ import asyncio
 import datetime
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -32,7 +31,6 @@ from bot.keyed import KeyedWorkers
 from bot.records import Status, TableRecord
 from bot.service import (
     Accepted,
-    Panel,
     Refusal,
     TableService,
     TableSnapshot,
@@ -40,10 +38,9 @@ from bot.service import (
 )
 from engine import NameTrump
 
-from .faces import Faces
-from .messages.panel import expired_panel, panel_message
 from .messages.reply import Reply
-from .pictured import show_hand, table_reply
+from .panels import PANEL_LIFETIME
+from .pictured import table_reply
 from .pictures import Pictures
 
 log = logging.getLogger(__name__)
@@ -61,10 +58,6 @@ SPACING_PAUSES = 10
 at the default pace): longer than a trick of one member and three computer players (two pauses
 while the last one lies, three moves, the member's own), so that most tricks cost one edit,
 their completion, where each move would cost four."""
-
-PANEL_LIFETIME = datetime.timedelta(minutes=14, seconds=30)
-"""An interaction token can edit its message for 15 minutes; keep a margin for the last edit,
-which says the panel has expired."""
 
 
 class TableMessages:
@@ -309,126 +302,3 @@ def news_to_others(accepted: Accepted) -> bool:
 def aged(message_id: int) -> bool:
     """Whether the message is old enough to be posted afresh rather than edited."""
     return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) >= REPOST_AFTER
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A line shown on a panel (a hint, why a click did nothing) for as long as the game stays
-    where it was when it was given: a redraw of the same state keeps it, the next move ends it."""
-
-    text: str
-    hand: int
-    count: int
-
-    @classmethod
-    def on(cls, panel: Panel, text: str) -> Notice:
-        return cls(text, panel.observation.hand_number, panel.count)
-
-    def holds(self, panel: Panel) -> bool:
-        return panel.drawn_at(self.hand, self.count)
-
-
-@dataclass(slots=True)
-class _OpenPanel:
-    interaction: discord.Interaction[Any]
-    locale: str | None
-    deadline: datetime.datetime
-    """After this, Discord no longer lets the bot edit the panel (less a margin)."""
-    expiry: asyncio.TimerHandle | None = None
-    notice: Notice | None = None
-
-    @property
-    def editable(self) -> bool:
-        return discord.utils.utcnow() < self.deadline
-
-
-class OpenPanels:
-    """The last panel each player opened at each table, updated while Discord allows it, and
-    told to say it has expired just before Discord stops allowing it.
-
-    Kept in memory only: after a restart a player presses My hand (or Refresh) for a new one."""
-
-    def __init__(self, service: TableService, pictures: Pictures, faces: Faces, *,
-                 lifetime: datetime.timedelta = PANEL_LIFETIME) -> None:
-        self.service = service
-        self.pictures = pictures
-        self.faces = faces
-        self.lifetime = lifetime
-        self._open: dict[tuple[int, int], _OpenPanel] = {}
-        self.redrawer: KeyedWorkers[tuple[str, int, int]] = KeyedWorkers("redraw")
-
-    def remember(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
-                 locale: str | None, notice: Notice | None = None) -> None:
-        key = (table_id, user_id)
-        previous = self._open.get(key)
-        if previous is not None and previous.expiry is not None:
-            previous.expiry.cancel()
-        entry = _OpenPanel(interaction, locale, interaction.created_at + self.lifetime,
-                           notice=notice)
-        left = (entry.deadline - discord.utils.utcnow()).total_seconds()
-        entry.expiry = asyncio.get_running_loop().call_later(
-            max(left, 0.0), lambda: self.redrawer.mark(("expire", *key),
-                                                       lambda: self._expire(key, entry)))
-        self._open[key] = entry
-        self._prune()
-
-    def refresh(self, table_id: int, user_id: int) -> None:
-        """Draw this player's open panel again, if it can still be edited."""
-        key = (table_id, user_id)
-        if key in self._open:
-            self.redrawer.mark(("panel", *key), lambda: self._draw(key))
-
-    def refresh_table(self, table_id: int) -> None:
-        """Draw every open panel at this table again."""
-        for open_table, user_id in list(self._open):
-            if open_table == table_id:
-                self.refresh(table_id, user_id)
-
-    def close(self) -> None:
-        for entry in self._open.values():
-            if entry.expiry is not None:
-                entry.expiry.cancel()
-        self._open.clear()
-
-    async def _draw(self, key: tuple[int, int]) -> None:
-        entry = self._open.get(key)
-        if entry is None or not entry.editable:
-            return
-        try:
-            panel = await self.service.panel(*key)
-        except Refusal:
-            self._forget(key, entry)
-            return
-        notice = entry.notice
-        reply = await show_hand(panel_message(
-            panel, entry.locale, faces=self.faces.known,
-            notice=notice.text if notice is not None and notice.holds(panel) else None),
-            panel, entry.locale, self.pictures)
-        await self._edit(key, entry, reply)
-
-    async def _expire(self, key: tuple[int, int], entry: _OpenPanel) -> None:
-        """The last edit Discord allows: the panel says it has expired and how to get a fresh
-        one, rather than going quietly stale."""
-        if self._open.get(key) is not entry:
-            return
-        await self._edit(key, entry, expired_panel(entry.locale, key[0]))
-        self._forget(key, entry)
-
-    async def _edit(self, key: tuple[int, int], entry: _OpenPanel, reply: Reply) -> None:
-        try:
-            await entry.interaction.edit_original_response(**reply.edit_kwargs())
-        except discord.HTTPException as error:
-            log.info("panel of %s at table %s can't be updated any more: %s", key[1], key[0],
-                     error)
-            self._forget(key, entry)
-
-    def _forget(self, key: tuple[int, int], entry: _OpenPanel) -> None:
-        if self._open.get(key) is entry:
-            del self._open[key]
-            if entry.expiry is not None:
-                entry.expiry.cancel()
-
-    def _prune(self) -> None:
-        stale = [(key, entry) for key, entry in self._open.items() if not entry.editable]
-        for key, entry in stale:
-            self._forget(key, entry)

@@ -6,7 +6,8 @@ the table (who acted or pressed something there in the last :data:`WATCHING` sec
 their turn on their panel, kept up to date, and is not pinged at once; anyone still to act
 :data:`LATE` seconds into their turn is, so nobody waits unknowing for more than a minute. The
 ping is removed once the turn moves on, so the channel does not fill up. Computer players are
-never pinged, nor members who turned pings off (``/42 settings``).
+never pinged, nor members who turned pings off (``/42 settings``). Another player at the table
+may nudge the member to act: they are pinged at once, once a turn.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
+from enum import Enum
 
 import discord
 
 from bot.budget import ChannelBudget, Priority
 from bot.i18n import t
 from bot.keyed import KeyedWorkers
-from bot.records import Status
+from bot.records import Status, TableRecord
 from bot.service import Refusal, TableService, TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -36,20 +39,45 @@ enough that nobody waits unknowing for more than a minute, late enough that a me
 over their move is not disturbed."""
 
 
-def pinged(snapshot: TableSnapshot) -> int | None:
-    """The member the table waits for, unless they made the move just before (they are
-    looking at it) or a computer player acts for the seat."""
+def waiting_for(snapshot: TableSnapshot) -> int | None:
+    """The member the table waits for, unless a computer player acts for the seat."""
     table, observation = snapshot.table, snapshot.observation
     if table.status is not Status.PLAYING or observation is None:
         return None
     seat = observation.to_act
     if seat is None or table.computer_plays(seat):
         return None
-    last = snapshot.last_action
-    if last is not None and last.seat == seat:
-        return None
     player = table.player(seat)
     return player.user_id if player is not None else None
+
+
+def pinged(snapshot: TableSnapshot) -> int | None:
+    """The member the table waits for, unless they made the move just before (they are
+    looking at it)."""
+    last = snapshot.last_action
+    if last is not None and snapshot.observation is not None and (
+            last.seat == snapshot.observation.to_act):
+        return None
+    return waiting_for(snapshot)
+
+
+@dataclass(slots=True)
+class _Turn:
+    """The member a table waits for, since when (monotonic), the look at it :data:`LATE`
+    later, and whether another player has nudged them."""
+
+    user_id: int
+    since: float
+    later: asyncio.TimerHandle
+    nudged: bool = False
+
+
+class Nudge(Enum):
+    SENT = "sent"
+    ONCE = "once"
+    """The member was nudged already this turn."""
+    PINGED = "pinged"
+    """The member has a ping for this turn already."""
 
 
 class TurnPings:
@@ -65,8 +93,8 @@ class TurnPings:
         """Whom each table's current ping is for (forgotten at a restart: pinged again)."""
         self._pressed: dict[tuple[int, int], float] = {}
         """(channel, member) → when (monotonic) the member last pressed something there."""
-        self._turns: dict[int, tuple[int, float, asyncio.TimerHandle]] = {}
-        """Each table's member to act, since when, and the look at it :data:`LATE` later."""
+        self._turns: dict[int, _Turn] = {}
+        """Each table's member to act, while it waits for one."""
 
     def touch(self, table_id: int) -> None:
         self.redrawer.mark(("ping", table_id), lambda: self._update(table_id))
@@ -82,31 +110,48 @@ class TurnPings:
         wanted = pinged(snapshot)
         return wanted is not None and not self._watching(snapshot.table.channel_id, wanted)
 
+    def nudge(self, table: TableRecord, user_id: int) -> Nudge:
+        """Another player nudges ``user_id``, the member ``table`` waits for: they are pinged
+        now, watching or not, unless they were nudged or pinged already this turn."""
+        turn = self._turn(table.id, user_id)
+        if turn.nudged:
+            return Nudge.ONCE
+        if table.ping_message_id is not None and self._for.get(table.id) == user_id:
+            return Nudge.PINGED
+        turn.nudged = True
+        self.touch(table.id)
+        return Nudge.SENT
+
     def _watching(self, channel_id: int, user_id: int) -> bool:
         pressed = self._pressed.get((channel_id, user_id))
         return pressed is not None and time.monotonic() - pressed < WATCHING
 
     def close(self) -> None:
-        for _, _, later in self._turns.values():
-            later.cancel()
+        for turn in self._turns.values():
+            turn.later.cancel()
         self._turns.clear()
 
-    def _due(self, table_id: int, channel_id: int, user_id: int) -> bool:
-        """Whether the member to act should be pinged now: they are not watching, or their
-        turn is :data:`LATE` old (a look is scheduled for then)."""
-        now = time.monotonic()
+    def _turn(self, table_id: int, user_id: int) -> _Turn:
+        """The table's turn of ``user_id``, begun now if the table waited for someone else."""
         turn = self._turns.get(table_id)
-        if turn is None or turn[0] != user_id:
+        if turn is None or turn.user_id != user_id:
             if turn is not None:
-                turn[2].cancel()
+                turn.later.cancel()
             later = asyncio.get_running_loop().call_later(LATE, self.touch, table_id)
-            turn = self._turns[table_id] = (user_id, now, later)
-        return not self._watching(channel_id, user_id) or now - turn[1] >= LATE
+            turn = self._turns[table_id] = _Turn(user_id, time.monotonic(), later)
+        return turn
+
+    def _due(self, table_id: int, channel_id: int, user_id: int) -> bool:
+        """Whether the member to act should be pinged now: they are not watching, their turn
+        is :data:`LATE` old (a look is scheduled for then), or they were nudged."""
+        turn = self._turn(table_id, user_id)
+        return (not self._watching(channel_id, user_id) or turn.nudged
+                or time.monotonic() - turn.since >= LATE)
 
     def _turn_over(self, table_id: int) -> None:
         turn = self._turns.pop(table_id, None)
         if turn is not None:
-            turn[2].cancel()
+            turn.later.cancel()
 
     async def _update(self, table_id: int) -> None:
         try:

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.answers import locale_of, send_private, within_window
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
-from bot.records import GameKind, Level, Status, TableRecord
+from bot.records import Clock, GameKind, Level, Status, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 from engine.seats import FOUR_SEATS
@@ -84,6 +84,14 @@ HINTS_CHOICES = [
     app_commands.Choice(name=locale_str("Off: no hints at this table"), value="off"),
 ]
 
+CLOCK_CHOICES = [
+    app_commands.Choice(name=locale_str("Off: take your time (the usual)"), value="off"),
+    app_commands.Choice(name=locale_str("Relaxed: two minutes a move"),
+                        value=Clock.RELAXED.value),
+    app_commands.Choice(name=locale_str("Brisk: thirty seconds a move"), value=Clock.BRISK.value),
+]
+"""R-NO-CLOCK: no clock unless the table's creator chooses one."""
+
 
 class SlashCommands(Answering, commands.Cog):
     """Every /42 command, with its options, their choices and autocompletes. A cog only so that
@@ -96,7 +104,8 @@ class SlashCommands(Answering, commands.Cog):
                          bots=locale_str("bots", msgctxt="command name"),
                          rules=locale_str("rules", msgctxt="command name"),
                          level=locale_str("level", msgctxt="command name"),
-                         hints=locale_str("hints", msgctxt="command name"))
+                         hints=locale_str("hints", msgctxt="command name"),
+                         clock=locale_str("clock", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which game of the 42 family (42 if left out)"),
                            bots=locale_str("Seat computer players at once; the game then starts"
                                            " right away"),
@@ -105,15 +114,18 @@ class SlashCommands(Answering, commands.Cog):
                            level=locale_str("How strong the computer players are (strong if"
                                             " left out)"),
                            hints=locale_str("Whether players may ask for hints (on if left"
-                                            " out)"))
+                                            " out)"),
+                           clock=locale_str("A time for each move, after which a bot makes it"
+                                            " (off if left out)"))
     @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES,
-                          level=LEVEL_CHOICES, hints=HINTS_CHOICES)
+                          level=LEVEL_CHOICES, hints=HINTS_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
                   game: app_commands.Choice[str] | None = None,
                   bots: app_commands.Choice[str] | None = None,
                   rules: app_commands.Choice[str] | None = None,
                   level: app_commands.Choice[str] | None = None,
-                  hints: app_commands.Choice[str] | None = None) -> None:
+                  hints: app_commands.Choice[str] | None = None,
+                  clock: app_commands.Choice[str] | None = None) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
         variant = VARIANTS.get(game.value) if game is not None else FORTY_TWO
@@ -131,8 +143,13 @@ class SlashCommands(Answering, commands.Cog):
             raise Refusal("That is not one of the levels: choose one from the list.") from None
         if hints is not None and hints.value not in ("on", "off"):
             raise Refusal("Hints are on or off: choose one from the list.")
+        try:
+            timed = Clock(clock.value) if clock is not None and clock.value != "off" else None
+        except ValueError:
+            raise Refusal("That is not one of the clocks: choose one from the list.") from None
         table = await within_window(interaction, self._open_table(
-            interaction, fill, options, variant, strength, hints is None or hints.value == "on"))
+            interaction, fill, options, variant, strength, hints is None or hints.value == "on",
+            timed))
         link = table.link
         if variant is not FORTY_TWO:
             text = self._opened_text(locale, table, fill)
@@ -432,7 +449,8 @@ class SlashCommands(Answering, commands.Cog):
 
     async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill,
                           options: Options | None = None, variant: Variant = FORTY_TWO,
-                          level: Level = Level.STRONG, hints: bool = True) -> TableRecord:
+                          level: Level = Level.STRONG, hints: bool = True,
+                          clock: Clock | None = None) -> TableRecord:
         self._require_posting(interaction)
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
@@ -440,7 +458,8 @@ class SlashCommands(Answering, commands.Cog):
                                                  self._channel_id(interaction),
                                                  interaction.user.id, locale, fill, options,
                                                  name=interaction.user.display_name,
-                                                 variant=variant, level=level, hints=hints)
+                                                 variant=variant, level=level, hints=hints,
+                                                 clock=clock)
         table_id = snapshot.table.id
         try:
             message = await self._post(interaction, self._channel(interaction),

@@ -26,7 +26,8 @@ from bot.service import Refusal
 from .clicks import ClickHandlers
 from .components import DYNAMIC_ITEMS, dispatched, serve, unserve
 from .faces import Faces
-from .live import SPACING_PAUSES, OpenPanels, TableMessages
+from .live import SPACING_PAUSES, TableMessages
+from .panels import OpenPanels
 from .pictures import Pictures
 from .pings import TurnPings
 from .slash import SlashCommands
@@ -55,7 +56,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self.messages = TableMessages(bot, self.service, self.pictures, self.budget,
                                       spacing=SPACING_PAUSES * self.autoplay.pause,
                                       awaited=self.pings.awaited)
-        self.panels = OpenPanels(self.service, self.pictures, self.faces)
+        self.panels = OpenPanels(bot, self.service, self.pictures, self.faces)
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
         self._resume_task: asyncio.Task[None] | None = None
@@ -95,7 +96,8 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
 
     async def _resume(self) -> None:
         """After a start (or a restart, kill -9 included) the open games are rebuilt at once,
-        computer players whose turn it is play on, and every open table not drawn meanwhile
+        computer players whose turn it is play on, the members' panels that can still be
+        edited follow the game again, and every open table not drawn meanwhile
         is redrawn once, a few at a time, so a message left one action behind catches up;
         its buttons already work meanwhile. The redraws wait for the computer players' first
         moves, whose own redraws wait for the catch-up: a thousand pictures drawn first would
@@ -107,6 +109,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
             log.info("resuming %d open tables", len(tables))
             await self.service.preload(tables)
             await self.autoplay.resume(tables)
+            self.panels.restore(await self.service.open_panels([table.id for table in tables]))
             await self.messages.catch_up([table.id for table in tables], self._computers_moved())
             for table in tables:
                 self.pings.touch(table.id)

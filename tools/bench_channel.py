@@ -62,6 +62,9 @@ MOST_CROWD = 450
 """Discord allows 500 channels in a server; the crowd shares the bot's development server,
 where its commands are synced."""
 PING_TEXT = "it's your turn"
+REFRESH_AFTER = 5.0
+"""Seconds a member looks at a panel that does not show the turn the table says is theirs
+before pressing Refresh."""
 TABLE_CHANNEL = "general"
 """Where the measured table plays (the crowd plays elsewhere)."""
 
@@ -79,6 +82,9 @@ class Seat:
     """Seconds from the start of the turn the member let lie to its ping."""
     answers: list[float] = field(default_factory=list)
     """Seconds each of the member's presses took to be answered."""
+    refreshes: int = 0
+    """Times the member pressed Refresh: their panel had expired or been replaced, or had not
+    caught up with a turn the table said was theirs for :data:`REFRESH_AFTER` seconds."""
 
 
 def actionable(panel: Message) -> list[JSON]:
@@ -104,15 +110,22 @@ async def act(seat: Seat, controls: list[JSON]) -> None:
 
 
 async def play(double: DiscordDouble, seat: Seat, think: float, until: float) -> None:
-    """Whenever the member's panel offers a move, they make it ``think`` seconds later."""
+    """Whenever the member's panel offers a move, they make it ``think`` seconds later; a
+    panel that stopped following the game is refreshed, as a person would."""
     seen = ""
+    stuck = 0.0
     while time.monotonic() < until:
         assert seat.panel is not None
         controls = actionable(seat.panel)
         mark = str(controls[0]["custom_id"]) if controls else ""
         if not controls or mark == seen:
+            stuck = stuck or time.monotonic()
+            if time.monotonic() - stuck > REFRESH_AFTER and needs_refresh(double, seat):
+                await refresh(seat)
+                stuck = 0.0
             await asyncio.sleep(0.05)
             continue
+        stuck = 0.0
         if seat.idle_once:
             seat.idle_once = False
             seat.waited.append(await let_lie(double, seat.member))
@@ -124,6 +137,31 @@ async def play(double: DiscordDouble, seat: Seat, think: float, until: float) ->
             except AssertionError:  # the game moved on meanwhile: look again
                 continue
             seen = str(controls[0]["custom_id"])
+
+
+def needs_refresh(double: DiscordDouble, seat: Seat) -> bool:
+    """The member's panel offers only Refresh (it expired or another replaced it), or the
+    table message names them to act while their panel offers nothing."""
+    assert seat.panel is not None
+    controls = [str(c.get("custom_id", "")) for c in walk_components(
+        seat.panel.latest.components) if c.get("type") != 1]
+    if controls and all(control.startswith("42:refresh:") for control in controls):
+        return True
+    tables = [m for m in double.messages(double.channel(TABLE_CHANNEL)) if not m.ephemeral]
+    return bool(tables) and f"<@{seat.member.id}>" in (tables[-1].latest.content or "")
+
+
+def refresh_button(panel: Message) -> JSON | None:
+    return next((c for c in walk_components(panel.latest.components)
+                 if str(c.get("custom_id", "")).startswith("42:refresh:")), None)
+
+
+async def refresh(seat: Seat) -> None:
+    assert seat.panel is not None
+    button = refresh_button(seat.panel)
+    if button is not None:
+        await seat.member.click(seat.panel, button["custom_id"])
+        seat.refreshes += 1
 
 
 async def let_lie(double: DiscordDouble, member: SimulatedMember) -> float:
@@ -222,6 +260,8 @@ class Figures:
     refused: int = 0
     """Of them, answered 429 for the global limit."""
     advanced: tuple[int, int] = (0, 0)
+    refreshes: int = 0
+    """Refresh presses the members needed (:attr:`Seat.refreshes`)."""
 
 
 async def run(names: Sequence[str], bots: str | None, think: float, minutes: float, pause: float,
@@ -258,7 +298,8 @@ async def run(names: Sequence[str], bots: str | None, think: float, minutes: flo
                            [w for seat in seats for w in seat.waited],
                            [a for seat in seats for a in seat.answers], len(token),
                            sum(1 for r in token if r.fault == "global"),
-                           tables_advanced(database, CROWD_ADVANCED) if crowded else (0, 0))
+                           tables_advanced(database, CROWD_ADVANCED) if crowded else (0, 0),
+                           sum(seat.refreshes for seat in seats))
         finally:
             if process is not None:
                 await process.end()
@@ -272,7 +313,8 @@ def report_busy(figures: Figures) -> str:
     lines = [f"  busy table (1 member, 3 computer players), {figures.seconds:.0f} s, "
              f"{figures.turns} member turns",
              f"    channel requests a second      {rate:.3f} ({verdict}: ≤ {CHANNEL_TARGET:g})",
-             f"    such tables in the 50/s budget {BUDGET / rate if rate else float('inf'):.0f}"]
+             f"    such tables in the 50/s budget {BUDGET / rate if rate else float('inf'):.0f}",
+             f"    Refreshes the member needed    {figures.refreshes}"]
     lines += [f"      {count:5d}  {kind}" for kind, count in figures.channel.most_common()]
     answers = sorted(figures.answers)
     if answers:

@@ -58,7 +58,8 @@ class Away(TableStore):
             waiting = tuple(sorted(needed - voters))
         if handed_over:
             self._changed(table_id)
-        return AwayVote(snapshot, seat, handed_over, waiting)
+        return AwayVote(snapshot, seat, handed_over, waiting,
+                        asked=not handed_over and len(voters) == 1)
 
     async def take_back(self, table_id: int, user_id: int, seat: Seat | None = None) -> Panel:
         """The member is back: their seat is theirs to play again, and any votes about it are

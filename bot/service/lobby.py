@@ -13,7 +13,7 @@ from engine.variants import FORTY_TWO, Variant
 
 from ..house_rules import InvalidChoice, options_from
 from ..i18n import N_
-from ..records import Level, Player, Status, TableRecord, mentions
+from ..records import Clock, Level, Player, Status, TableRecord, mentions
 from ..storage import ConflictError
 from .refusals import (
     Refusal,
@@ -36,12 +36,14 @@ class Lobby(TableStore):
                          locale: str | None, fill: Fill = Fill.NONE,
                          options: Options | None = None, *,
                          name: str | None = None, variant: Variant = FORTY_TWO,
-                         level: Level = Level.STRONG, hints: bool = True) -> TableSnapshot:
+                         level: Level = Level.STRONG, hints: bool = True,
+                         clock: Clock | None = None) -> TableSnapshot:
         """A new table of ``variant``'s game in this channel, its creator in the first seat;
         with ``fill``, computer players take the other seats (or all of them), ready to start.
         ``options`` are its house rules (the service's default ones if left out; 42 only);
         ``level`` how strong its computer players are, ``hints`` whether members may ask for
-        hints. Its creator may change them until the start."""
+        hints (its creator may change these until the start); ``clock`` its move clock, if
+        any (R-NO-CLOCK)."""
         count = variant.seating.count
         seats: list[Player | None] = [Player.member(user_id, name)] + [None] * (count - 1)
         if fill is Fill.OTHERS:
@@ -54,7 +56,7 @@ class Lobby(TableStore):
             table = await self.storage.create_table(
                 guild_id, channel_id, user_id, locale, seats,
                 options=self._options if options is None else options, variant=variant,
-                level=level, hints=hints)
+                level=level, hints=hints, clock=clock)
         except ConflictError:
             existing = await self.storage.active_table(channel_id)
             raise Refusal("This channel already has a table: {link}", table=existing) from None
@@ -242,7 +244,8 @@ class Lobby(TableStore):
                 new = await self.storage.create_table(
                     table.guild_id, table.channel_id, table.creator_id, table.locale,
                     table.seats, seed=seed, options=table.options, rules_version=RULES_VERSION,
-                    variant=table.variant, level=table.level, hints=table.hints)
+                    variant=table.variant, level=table.level, hints=table.hints,
+                    clock=table.clock)
             except ConflictError:
                 existing = await self.storage.active_table(table.channel_id)
                 raise Refusal("This channel already has a table: {link}", table=existing) from None

@@ -6,6 +6,7 @@ it is never applied twice."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 
 from engine import Action, RuleError, Seat, observe, parse_action
@@ -88,7 +89,8 @@ class Play(TableStore):
             raise refusal_for(error, self._panel(live, seat)) from None
 
     async def computer_turn(self, table_id: int) -> ComputerTurn | None:
-        """The computer player's turn at this table, if the seat to act is played by one."""
+        """The computer player's turn at this table, if the seat to act is played by one, or
+        is a member's under a move clock (made for them when their time runs out)."""
         async with self._locks[table_id]:
             try:
                 live = await self._load(table_id)
@@ -98,10 +100,12 @@ class Play(TableStore):
             if table.status is not Status.PLAYING or game is None or table.seed is None:
                 return None
             seat = game.to_act
-            if seat is None or not table.computer_plays(seat):
+            deadline = self._snapshot(live).deadline
+            if seat is None or (deadline is None and not table.computer_plays(seat)):
                 return None
             return ComputerTurn(table_id, live.count, seat, observe(game, seat),
-                                computer_seed(table.seed, live.count), table.level)
+                                computer_seed(table.seed, live.count), table.level,
+                                due=deadline or 0.0)
 
     async def hint_panel(self, table_id: int, user_id: int, hand_number: int,
                          count: int) -> Panel:
@@ -135,18 +139,20 @@ class Play(TableStore):
         async with self._locked(turn.table_id) as live:
             table, game = live.table, live.game
             if (table.status is not Status.PLAYING or game is None or live.count != turn.count
-                    or game.to_act != turn.seat or not table.computer_plays(turn.seat)):
+                    or game.to_act != turn.seat
+                    or not (table.computer_plays(turn.seat) or turn.timed)):
                 return None
             try:
                 accepted: Accepted | None = await self._commit(
-                    live, turn.seat, parse_action(text, table.variant.top), by_computer=True)
+                    live, turn.seat, parse_action(text, table.variant.top), by_computer=True,
+                    timed_out=turn.timed)
             except Stale:
                 accepted = None  # another process moved first: look again at the stored game
         self._changed(turn.table_id)
         return accepted
 
     async def _commit(self, live: Live, seat: Seat, action: Action, *,
-                      by_computer: bool = False) -> Accepted:
+                      by_computer: bool = False, timed_out: bool = False) -> Accepted:
         """Apply (``RuleError`` if illegal), commit, then update the cache: nothing is shown
         before the action is on disk."""
         table, game = live.table, live.game
@@ -162,13 +168,15 @@ class Play(TableStore):
             self._forget(table.id)
             raise Stale() from None
         live.game, live.count = after, live.count + 1
+        live.moved_at, live.timed_out = time.time(), seat if timed_out else None
         if members is not None:
             live.table = replace(table, status=Status.FINISHED)
         snapshot = self._snapshot(live)
         last = snapshot.last_action
         assert last is not None
         log.info("table %s: %s %s%s", table.id, seat_title(seat), last.action,
-                 " (computer)" if by_computer else "")
+                 " (time ran out; computer)" if timed_out else " (computer)" if by_computer
+                 else "")
         redraw = tuple(player.user_id for other, player in enumerate(live.table.seats)
                        if player is not None and player.user_id is not None
                        and (other != seat or by_computer))

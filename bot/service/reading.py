@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from engine import HandSummary, summarize
 
-from ..records import ComputerStanding, GameKind, Standing, TableRecord
+from ..records import ComputerStanding, GameKind, PanelHandle, Standing, TableRecord
 from .refusals import Refusal, Unrestorable, seat_of
 from .store import TableStore
 from .values import MemberStats, Panel, TableSnapshot
@@ -119,3 +119,15 @@ class Reading(TableStore):
     async def set_pings(self, guild_id: int, user_id: int, on: bool) -> None:
         """Whether the member is told by a ping when it is their turn (stored)."""
         await self.storage.set_pings(guild_id, user_id, on)
+
+    async def keep_panel(self, handle: PanelHandle) -> None:
+        """Where a member's open panel is and what may edit it, kept with the table so that a
+        restart finds it (only its latest token matters: any one edits it)."""
+        await self.storage.keep_panel(handle)
+
+    async def drop_panel(self, handle: PanelHandle) -> None:
+        await self.storage.drop_panel(handle)
+
+    async def open_panels(self, table_ids: Sequence[int]) -> list[PanelHandle]:
+        """The open panels at these tables that Discord still lets the bot edit."""
+        return await self.storage.open_panels(table_ids)

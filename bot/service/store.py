@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import (
     DEFAULT_OPTIONS,
@@ -29,7 +30,7 @@ from engine import (
     summarize,
 )
 
-from ..records import StoredAction, TableRecord, stored_game
+from ..records import Status, StoredAction, TableRecord, stored_game
 from ..shards import ALL, Shards
 from ..storage import ConflictError, Storage
 from .refusals import CHANGED_MEANWHILE, Refusal, Unrestorable
@@ -53,6 +54,10 @@ class Live:
     table: TableRecord
     game: Game | None = None
     count: int = 0
+    moved_at: float = field(default_factory=time.time)
+    """When the game last moved (or this process loaded it): a move clock counts from here."""
+    timed_out: Seat | None = None
+    """The seat whose time ran out for the game's last move, a computer player making it."""
 
 
 class TableStore:
@@ -191,7 +196,7 @@ class TableStore:
         if game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(game, None), live.count, summarize(game),
-                             game.results)
+                             game.results, deadline=_deadline(live), timed_out=live.timed_out)
 
     @staticmethod
     def _panel(live: Live, seat: Seat) -> Panel:
@@ -199,4 +204,16 @@ class TableStore:
         assert game is not None
         last = game.last_of(seat)
         return Panel(live.table, seat, observe(game, seat), live.count,
-                     LastMove(*last) if last is not None else None)
+                     LastMove(*last) if last is not None else None,
+                     _deadline(live) if game.to_act == seat else None)
+
+
+def _deadline(live: Live) -> float | None:
+    """When the member to act runs out of time, at a table with a move clock (R-NO-CLOCK)."""
+    table, game = live.table, live.game
+    if table.clock is None or game is None or table.status is not Status.PLAYING:
+        return None
+    seat = game.to_act
+    if seat is None or table.player(seat) is None or table.computer_plays(seat):
+        return None
+    return live.moved_at + table.clock.seconds

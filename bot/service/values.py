@@ -24,6 +24,10 @@ class TableSnapshot:
     last_hand: HandSummary | None = None
     hands: tuple[HandResult, ...] = ()
     """How each finished hand ended, in order (public: the marks hand by hand)."""
+    deadline: float | None = None
+    """When (Unix time) the member to act runs out of time, at a table with a move clock."""
+    timed_out: Seat | None = None
+    """The seat whose time ran out for the last move, which a computer player made."""
 
     @property
     def last_action(self) -> LastAction | None:
@@ -59,6 +63,9 @@ class Panel:
     observation: Observation
     count: int
     last_move: LastMove | None = None
+    deadline: float | None = None
+    """When (Unix time) the seat's member runs out of time for the move that is theirs, at a
+    table with a move clock."""
 
     @property
     def user_id(self) -> int | None:
@@ -109,6 +116,14 @@ class ComputerTurn:
     seed: str
     level: Level = Level.STRONG
     """How strong the table's computer players are: which policy decides."""
+    due: float = 0.0
+    """When (Unix time) the move is to be made: at once, or, for a member under a move
+    clock, when their time runs out."""
+
+    @property
+    def timed(self) -> bool:
+        """A member's move, made for them once their time runs out (R-NO-CLOCK)."""
+        return self.due > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +136,8 @@ class AwayVote:
     """Every other seated member has agreed: a computer player now plays the seat."""
     waiting: tuple[int, ...]
     """The members whose agreement is still needed."""
+    asked: bool = False
+    """This vote opened the request: the members still needed are to be asked, once."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -29,10 +30,12 @@ from engine.seats import ALL_SEATS
 from engine.variants import FORTY_TWO, Variant, variant_named
 
 from ..records import (
+    Clock,
     ComputerResult,
     ComputerStanding,
     GameKind,
     Level,
+    PanelHandle,
     Partner,
     Player,
     PlayerKind,
@@ -44,11 +47,11 @@ from ..records import (
 )
 from ..shards import ALL, Shards
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                 "rules_version, status, ping_message_id, variant, level, hints")
+                 "rules_version, status, ping_message_id, variant, level, hints, clock")
 NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
 BATCH = 500
 """Tables whose seats are read in one query (far below either backend's parameter limit)."""
@@ -141,7 +144,7 @@ class Storage(ABC):
                            seed: str | None = None, options: Options = DEFAULT_OPTIONS,
                            rules_version: int | None = None,
                            variant: Variant = FORTY_TWO, level: Level = Level.STRONG,
-                           hints: bool = True) -> TableRecord:
+                           hints: bool = True, clock: Clock | None = None) -> TableRecord:
         """A new table of ``variant``'s game; with a seed its game starts at once (a rematch),
         else it is a lobby.
 
@@ -150,10 +153,11 @@ class Storage(ABC):
         async with self._transaction() as db:
             row = await db.fetchrow(
                 "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
-                " rules_version, status, variant, level, hints)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                " rules_version, status, variant, level, hints, clock)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
                 guild_id, channel_id, creator_id, locale, seed, options_json(options),
-                rules_version, status.value, variant.name, level.value, int(hints))
+                rules_version, status.value, variant.name, level.value, int(hints),
+                clock.value if clock is not None else None)
             table_id = int(row[0])
             await db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, user_id, name)"
@@ -438,6 +442,40 @@ class Storage(ABC):
                              " VALUES ($1, $2, $3) ON CONFLICT (guild_id, user_id) DO UPDATE"
                              " SET pings = excluded.pings", guild_id, user_id, int(on))
 
+    # ----- open panels ---------------------------------------------------------------------------
+
+    async def keep_panel(self, handle: PanelHandle) -> None:
+        """The member's open panel at the table is now ``handle``'s (one per member and
+        table); handles past their time go."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM open_panels WHERE expires <= $1", int(time.time()))
+            await db.execute("INSERT INTO open_panels (table_id, user_id, message_id, token,"
+                             " locale, expires) VALUES ($1, $2, $3, $4, $5, $6)"
+                             " ON CONFLICT (table_id, user_id) DO UPDATE SET message_id ="
+                             " excluded.message_id, token = excluded.token, locale ="
+                             " excluded.locale, expires = excluded.expires", handle.table_id,
+                             handle.user_id, handle.message_id, handle.token, handle.locale,
+                             handle.expires)
+
+    async def drop_panel(self, handle: PanelHandle) -> None:
+        """``handle``'s panel no longer follows the game (expired, replaced or gone)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM open_panels WHERE table_id = $1 AND user_id = $2 AND"
+                             " message_id = $3", handle.table_id, handle.user_id,
+                             handle.message_id)
+
+    async def open_panels(self, table_ids: Sequence[int]) -> list[PanelHandle]:
+        """The panels at these tables that can still be edited."""
+        now = int(time.time())
+        found: list[PanelHandle] = []
+        for batch, marks in _batches(table_ids):
+            rows = await self._fetch(
+                "SELECT table_id, user_id, message_id, token, locale, expires FROM open_panels"
+                f" WHERE expires > ${len(batch) + 1} AND table_id IN ({marks})"
+                " ORDER BY table_id, user_id", *batch, now)
+            found += [PanelHandle(*row) for row in rows]
+        return found
+
     # ----- Discord's global budget ---------------------------------------------------------------
 
     async def spend_budget(self, slot: int, cap: int) -> bool:
@@ -559,6 +597,7 @@ class Storage(ABC):
             stand_ins=frozenset(stand_ins[row["id"]]), away_votes=tuple(votes[row["id"]]),
             ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
             variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
+            clock=Clock(row["clock"]) if row["clock"] is not None else None,
         ) for row in rows]
 
 

@@ -138,6 +138,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             used   INTEGER NOT NULL
         )""",
     ),
+    7: (  # open panels, so they follow the game again after a restart; move clocks
+        "ALTER TABLE tables ADD COLUMN clock TEXT CHECK (clock IN ('relaxed', 'brisk'))",
+        """CREATE TABLE open_panels (
+            table_id   BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id    BIGINT NOT NULL,
+            message_id BIGINT NOT NULL,
+            token      TEXT NOT NULL,
+            locale     TEXT,
+            expires    BIGINT NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        )""",
+    ),
 }
 """The statements that bring the schema from version ``n - 1`` to ``n``, past the baseline."""
 assert sorted(MIGRATIONS) == list(range(BASELINE_VERSION + 1, SCHEMA_VERSION + 1)), (

@@ -248,6 +248,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE computer_stats_5 RENAME TO computer_stats",
     ),
     (),  # 6: nothing here: PostgreSQL's budget table (one process holds an SQLite file)
+    (  # 7: open panels, so they follow the game again after a restart; move clocks
+        "ALTER TABLE tables ADD COLUMN clock TEXT CHECK (clock IN ('relaxed', 'brisk'))",
+        """CREATE TABLE open_panels (
+            table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id    INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            token      TEXT NOT NULL,
+            locale     TEXT,
+            expires    INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        ) WITHOUT ROWID""",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 

@@ -21,16 +21,20 @@ ROW = 5
 
 def away_buttons(locale: Locale, view: discord.ui.View, table: TableRecord) -> None:
     """In one row: I'm back for each seat a computer player stands in for (one I'm back for
-    them all when so many are away that theirs would not fit), and one Someone's away… for the
-    votes that let one play a member's seat (when another member is seated to agree)."""
-    row: list[discord.ui.Item[Any]] = [
+    them all when so many are away that theirs would not fit), Agree for each request to let
+    one play a member's seat (as many as fit; the menu offers them all), and one Someone's
+    away… to make such a request (when another member is seated to agree)."""
+    backs: list[discord.ui.Item[Any]] = [
         BackButton(table.id, seat, t(locale, "I'm back ({seat})", seat=seat))
         for seat in table.stand_ins]
-    if _awayable(table):
-        row.append(AwayMenuButton(table.id, t(locale, "Someone's away…")))
-    if len(row) > ROW:
-        row = [item for item in row if not isinstance(item, BackButton)]
-        row.insert(0, ReturnButton(table.id, t(locale, "I'm back")))
+    agrees: list[discord.ui.Item[Any]] = [
+        AwayButton(table.id, seat, t(locale, "Agree: a bot plays {seat}", seat=seat))
+        for seat in _requested(table)]
+    menu: list[discord.ui.Item[Any]] = (
+        [AwayMenuButton(table.id, t(locale, "Someone's away…"))] if _awayable(table) else [])
+    if len(backs) + len(agrees) + len(menu) > ROW:
+        backs = [ReturnButton(table.id, t(locale, "I'm back"))] if backs else []
+    row = backs + agrees[:ROW - len(backs) - len(menu)] + menu
     for item in row:
         item.row = 1
         view.add_item(item)
@@ -41,6 +45,22 @@ def _awayable(table: TableRecord) -> list[Seat]:
     return [seat for seat in table.all_seats if seat not in table.stand_ins
             and (player := table.player(seat)) is not None and player.user_id is not None
             and table.voters_needed(seat)]
+
+
+def _requested(table: TableRecord) -> list[Seat]:
+    """Members' seats someone has asked a computer player to play, still waiting for others
+    to agree."""
+    return [seat for seat in _awayable(table) if table.voters(seat)]
+
+
+def away_request(locale: Locale, table: TableRecord, seat: Seat, voter_id: int,
+                 asked: tuple[int, ...]) -> str:
+    """The one message that asks the members still needed to agree, with the way to."""
+    player = table.player(seat)
+    return t(locale, "{asked}: <@{voter}> asks to let a 🤖 bot play {seat} while {player} is"
+             " away. Press Agree on the table if you agree: {link}", asked=mentions(asked),
+             voter=voter_id, seat=seat, player=player.mention if player is not None else "",
+             link=table.link)
 
 
 def away_menu(table: TableRecord, locale: Locale, voter_id: int) -> Reply:

@@ -1,6 +1,6 @@
 """The private panel: one player's hand, drawn from their own observation, with what they may
 do now as buttons and selects, the line that says what they are waiting for, and what a panel
-says once Discord no longer lets the bot update it."""
+says once Discord no longer lets the bot update it or another panel replaced it."""
 
 from __future__ import annotations
 
@@ -24,7 +24,15 @@ from ..components import (
 )
 from .reply import COLOUR, Reply
 from .score import marks_line, points_text
-from .words import action_description, action_label, bid_text, tiles, voice, who
+from .words import (
+    action_description,
+    action_label,
+    bid_text,
+    relative_time,
+    tiles,
+    voice,
+    who,
+)
 
 
 def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
@@ -61,6 +69,9 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
         lines.append(points_text(locale, observation))
     lines.append(marks_line(locale, observation))
     lines.append(panel_status(locale, panel))
+    if panel.deadline is not None:
+        lines.append(t(locale, "⏱ Your time for this move runs out {when}; then a 🤖 bot makes"
+                               " it for you.", when=relative_time(panel.deadline)))
     last = panel.last_move
     if last is not None:
         move = action_label(locale, last.action)
@@ -222,6 +233,18 @@ def expired_panel(locale: Locale, table_id: int) -> Reply:
                                                 " fresh one, or My hand on the table."))
     view = discord.ui.View(timeout=None)
     view.add_item(RefreshButton(table_id, t(locale, "Refresh")))
+    return Reply(None, embed, view)
+
+
+def replaced_panel(locale: Locale, table_id: int) -> Reply:
+    """What an older panel says once its member opened another at the same table: it no longer
+    follows the game, and its button brings the panel back to it."""
+    embed = discord.Embed(colour=COLOUR, title=t(locale, "This panel was replaced"),
+                          description=t(locale, "You opened a newer panel for this table, and"
+                                                " that one follows the game now. Press Show my"
+                                                " hand here to bring it back to this one."))
+    view = discord.ui.View(timeout=None)
+    view.add_item(RefreshButton(table_id, t(locale, "Show my hand here")))
     return Reply(None, embed, view)
 
 

@@ -15,7 +15,14 @@ from bot.service import TableSnapshot
 from engine import Domino, Observation, Phase, Seat
 from engine.seats import Seating
 
-from ..components import GuideButton, HandButton, LastTrickButton, RematchButton, ReviewButton
+from ..components import (
+    GuideButton,
+    HandButton,
+    LastTrickButton,
+    NudgeButton,
+    RematchButton,
+    ReviewButton,
+)
 from ..games import game_title
 from .away import away_buttons, away_text
 from .lobby import lobby
@@ -29,6 +36,7 @@ from .words import (
     event_text,
     is_compass,
     members_of,
+    relative_time,
     tiles,
     trick_line,
     voice,
@@ -108,6 +116,14 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False) -> Reply:
         player = table.player(to_act)
         content = _turn_line(locale, observation.phase, to_act, player,
                              standing_in=to_act in table.stand_ins)
+        if snapshot.deadline is not None:
+            content += " · " + t(locale, "⏱ time runs out {when}",
+                                 when=relative_time(snapshot.deadline))
+    if snapshot.timed_out is not None:
+        seat = snapshot.timed_out
+        embed.add_field(name=t(locale, "⏱ Time ran out"), value=t(
+            locale, "{seat} {player} ran out of time: a 🤖 bot made that move for them.",
+            seat=seat, player=who(locale, table.player(seat))), inline=False)
     away = away_text(locale, table)
     if away:
         embed.add_field(name=t(locale, "Away"), value=away, inline=False)
@@ -117,8 +133,19 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False) -> Reply:
     if observation.last_trick is not None or summary is not None:
         view.add_item(LastTrickButton(table.id, t(locale, "Last trick")))
     view.add_item(GuideButton(table.id, t(locale, "Rules")))
+    if to_act is not None and _nudgeable(table, to_act):
+        view.add_item(NudgeButton(table.id, t(locale, "Nudge")))
     away_buttons(locale, view, table)
     return Reply(content, embed, view)
+
+
+def _nudgeable(table: TableRecord, seat: Seat) -> bool:
+    """Whether the member to act at ``seat`` may be nudged: another member is seated to."""
+    player = table.player(seat)
+    if player is None or player.user_id is None or table.computer_plays(seat):
+        return False
+    return any(other is not None and other.user_id not in (None, player.user_id)
+               for other in table.seats)
 
 
 def _just_now(locale: Locale, snapshot: TableSnapshot) -> str:
@@ -137,11 +164,19 @@ def _just_now(locale: Locale, snapshot: TableSnapshot) -> str:
 
 
 def settings_text(locale: Locale, table: TableRecord) -> str:
-    """How strong the table's computer players are, and whether hints are offered."""
+    """How strong the table's computer players are, whether hints are offered, and the move
+    clock if the table has one."""
     level = t(locale, LEVEL_NAMES[table.level])
     if table.hints:
-        return t(locale, "🤖 Bots: {level} · 💡 Hints: on", level=level)
-    return t(locale, "🤖 Bots: {level} · 💡 Hints: off", level=level)
+        text = t(locale, "🤖 Bots: {level} · 💡 Hints: on", level=level)
+    else:
+        text = t(locale, "🤖 Bots: {level} · 💡 Hints: off", level=level)
+    if table.clock is not None:
+        minutes, seconds = divmod(table.clock.seconds, 60)
+        text += " · " + (tn(locale, "⏱ {n} second a move", "⏱ {n} seconds a move", seconds)
+                         if seconds else
+                         tn(locale, "⏱ {n} minute a move", "⏱ {n} minutes a move", minutes))
+    return text
 
 
 def _won_text(locale: Locale, observation: Observation, table: TableRecord) -> str:

@@ -42,6 +42,11 @@ def who(locale: Locale, player: Player | None) -> str:
     return player.mention
 
 
+def relative_time(when: float) -> str:
+    """A moment as Discord shows it to each reader, counting down: "in 2 minutes"."""
+    return f"<t:{int(when)}:R>"
+
+
 def tiles(row: Sequence[Domino]) -> str:
     return " ".join(tile.label for tile in row)
 

@@ -254,9 +254,15 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
     away = fields(table_message(double))["Away"]
     assert f"Agreed: {bia.mention}. Still needed: {caio.mention}." in away
     assert "is away" not in away
-    second = await caio.click(await caio.click(table_message(double), label="Someone's away…"),
-                              label="Let a bot play North")
+    # caio, asked once by a ping, agrees in one press on the table.
+    asked = [n for n in caio.notifications() if "asks to let a 🤖 bot play North" in n.message.content]
+    assert len(asked) == 1 and bia.mention in asked[0].message.content, caio.notifications()
+    assert not [n for n in ana.notifications() if "asks to let" in n.message.content]
+    again = await bia.click(table_message(double), label="Agree: a bot plays North")
+    assert again.ephemeral and "already agreed" in again.content, again
+    second = await caio.click(table_message(double), label="Agree: a bot plays North")
     assert "Everyone agreed" in second.content, second
+    assert len([n for n in caio.notifications() if "asks to let" in n.message.content]) == 1
     await players.quiet()
     assert f"{ana.mention} is away" in fields(table_message(double))["Away"]
     assert "You are away" in str(players.panels[NORTH].embeds)

@@ -1,7 +1,8 @@
 """Views that stay current, through the double: every open panel shows the turn after each
-action, a panel says when it has expired, and the member to act is pinged by a new message
-(removed once they act) when it helps: not while they are watching the table, unless their turn
-grows late, and never if they turned pings off; computer players are never pinged."""
+action, a panel says when it has expired or was replaced by a newer one, and the member to act
+is pinged by a new message (removed once they act) when it helps: not while they are watching
+the table, unless their turn grows late, and never if they turned pings off; computer players
+are never pinged."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from engine import Phase
 from engine.seats import seat_title
 from tests.bot.conftest import LiveBot
 from tests.bot.e2e import PanelControls, Table, is_panel, table_state
+from tests.common import EAST
 from tests.databases import on_both_backends
 from tools.discord_double import DiscordDouble, SimulatedMember
 
@@ -158,6 +160,67 @@ async def test_a_panel_says_when_it_has_expired(discord_double: DiscordDouble,
     game = table_state(live_bot.db, table.table_id)
     assert game.hand.phase is Phase.AUCTION and cog.service._live[table.table_id].table.status \
         is Status.PLAYING
+
+
+async def test_an_older_panel_says_it_was_replaced_and_can_take_over_again(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    """Opening another panel at the table retires the older one visibly; its button brings the
+    panel back there, and from then on that one follows the game (and the other is retired)."""
+    double = discord_double
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start()
+    await table.quiet()
+    first = table.panel(table.seats[EAST])
+    assert first is not None
+    second = (await table.seats[EAST].slash("42 hand")).message
+    assert second is not None and second is not first and is_panel(second)
+    await double.wait_for(lambda: "replaced" in str(first.latest.embeds), 5,
+                          "the older panel to say it was replaced")
+    assert not PanelControls.of(first).tiles
+    back = await table.seats[EAST].click(first, label="Show my hand here")
+    assert not back.failed and back.response_type == 7 and is_panel(first)
+    table.touched(table.seats[EAST], back)
+    await double.wait_for(lambda: "replaced" in str(second.latest.embeds), 5,
+                          "the other panel to say it was replaced")
+    # The panel brought back follows the game: the next moves show on it.
+    versions = len(first.versions)
+    await table.play(lambda hand: ("points", 30), until=lambda: len(first.versions) > versions)
+    assert "replaced" not in str(first.latest.embeds)
+    assert not double.failed_interactions and not double.late_answers
+
+
+async def test_a_seated_player_nudges_the_member_to_act_once_a_turn(
+        discord_double: DiscordDouble, live_bot: LiveBot) -> None:
+    double = discord_double
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    await table.start()
+    await table.quiet()
+    eve = double.member("eve")
+    for _ in range(2):  # two turns: once each
+        to_act = table.to_act()
+        assert to_act is not None
+        other = next(m for m in table.seats.values() if m is not to_act)
+        third = next(m for m in table.seats.values() if m not in (to_act, other))
+        before = len(pings(table, to_act))
+        own = await to_act.click(table.table_message(), label="Nudge")
+        assert own.ephemeral and "It's your turn" in own.content, own
+        nudged = await other.click(table.table_message(), label="Nudge")
+        assert nudged.ephemeral and f"You nudged {to_act.mention}" in nudged.content, nudged
+        await table.quiet()
+        assert len(pings(table, to_act)) == before + 1  # though they are watching
+        again = await third.click(table.table_message(), label="Nudge")
+        assert again.ephemeral and "already" in again.content, again
+        stranger = await eve.click(table.table_message(), label="Nudge")
+        assert stranger.ephemeral and "Only the players" in stranger.content, stranger
+        await table.quiet()
+        assert len(pings(table, to_act)) == before + 1
+        found = await table.turn()
+        assert found is not None and found[0] is to_act
+        await table.act(to_act, found[1], lambda hand: ("points", 30))
+        await table.quiet()
+    assert not double.failed_interactions and not double.late_answers
 
 
 async def test_rules_help_and_the_last_trick_privately(discord_double: DiscordDouble,

@@ -68,6 +68,10 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     await table.play(plan, until=lambda: action_count(db, table.table_id) >= 2)
     member, panel = await old_panel_of(table)
     ids_before = [c.get("custom_id") for c in components(panel)]
+    others = {seated: table.panel(seated) for seated in table.seats.values()
+              if seated is not member}
+    drawn = {seated: len(other.versions) for seated, other in others.items() if other}
+    assert len(drawn) == 3
     process = await restart(double, start_bot_process, env, table, process)
     count = action_count(db, table.table_id)
     # The panel posted before the kill still works: it is the current one.
@@ -77,7 +81,19 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     await table.quiet()
     table.audit.check()  # type: ignore[union-attr]
     assert [c.get("custom_id") for c in components(panel)] != ids_before
-    # Every seated member brings their old panel back to life with its Refresh button.
+    # The other members' panels, stored with the table, follow the game again by themselves.
+    to_act = table.to_act()
+    for seated, versions in drawn.items():
+        other = others[seated]
+        assert other is not None
+
+        def shows_move() -> bool:
+            line = str(other.latest.embeds[0].get("description", ""))
+            return len(other.versions) > versions and (
+                "Your" in line if seated is to_act else "'s turn" in line)
+
+        await double.wait_for(shows_move, 10, f"{seated.name}'s panel to follow the game")
+    # Every seated member may bring their panel up to date with its Refresh button too.
     for seat_member in table.seats.values():
         old = table.panel(seat_member)
         assert old is not None

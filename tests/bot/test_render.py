@@ -303,27 +303,34 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
 
 @pytest.mark.parametrize("name", ["42", "moon", "140", "84"])
 def test_every_row_fits_whoever_is_away(name: str) -> None:
-    """However many members are away, at every seat count, the table's rows keep to Discord's
-    five buttons: the away members' own I'm back while they fit beside Someone's away…, one
-    I'm back for them all past that."""
+    """However many members are away or asked about, at every seat count, the table's rows keep
+    to Discord's five buttons: the away members' own I'm back and an Agree for each request
+    while they fit beside Someone's away…, one I'm back for them all past that, and as many
+    Agree as fit (the menu offers every seat)."""
     variant = variant_named(name)
     seats = variant.seating.seats
     game = Game.new("rows", variant=variant)
     for away in range(len(seats)):
-        table = TableRecord(
-            id=9, guild_id=1, channel_id=2, message_id=3, creator_id=100, locale=None,
-            status=Status.PLAYING, seats=tuple(Player.member(100 + s) for s in seats),
-            seed="rows", stand_ins=frozenset(seats[:away]), variant=variant)
-        reply = table_message(TableSnapshot(table, observe(game, None), 0))
-        check_limits(reply)
-        ids = custom_ids(reply)
-        backs = [i for i in ids if i.startswith("42:back:")]
-        menu = away < len(seats)
-        if away + menu <= 5:
-            assert len(backs) == away and "42:return:9" not in ids
-        else:
-            assert not backs and "42:return:9" in ids
-        assert ("42:awaymenu:9" in ids) == menu
+        for asked in range(max(len(seats) - away - 1, 0) + 1):
+            voter = 100 + seats[-1]  # the last seat, never away, asks for the others
+            table = TableRecord(
+                id=9, guild_id=1, channel_id=2, message_id=3, creator_id=100, locale=None,
+                status=Status.PLAYING, seats=tuple(Player.member(100 + s) for s in seats),
+                seed="rows", stand_ins=frozenset(seats[:away]), variant=variant,
+                away_votes=tuple((seat, voter) for seat in seats[away:away + asked]))
+            reply = table_message(TableSnapshot(table, observe(game, None), 0))
+            check_limits(reply)
+            ids = custom_ids(reply)
+            backs = [i for i in ids if i.startswith("42:back:")]
+            agrees = [i for i in ids if i.startswith("42:away:")]
+            menu = away < len(seats)
+            if away + asked + menu <= 5:
+                assert len(backs) == away and "42:return:9" not in ids
+                assert len(agrees) == asked
+            else:
+                assert not backs and ("42:return:9" in ids) == (away > 0)
+                assert len(agrees) == min(asked, 5 - (away > 0) - menu)
+            assert ("42:awaymenu:9" in ids) == menu
 
 
 def test_a_low_lead_is_told_with_the_suit_it_calls() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -14,10 +15,12 @@ import asyncpg
 import pytest
 
 from bot.records import (
+    Clock,
     ComputerResult,
     ComputerStanding,
     GameKind,
     Level,
+    PanelHandle,
     Partner,
     Player,
     PlayerResult,
@@ -401,6 +404,31 @@ async def test_levels_hints_and_the_computer_lines_per_level(storage: Storage) -
     assert await storage.computer_standings(GUILD) == [
         ComputerStanding(Level.STRONG, 2, 2, 14, 1, 1),
         ComputerStanding(Level.CASUAL, 1, 0, 3, 0, 0)]
+
+
+async def test_a_move_clock_and_the_open_panels_are_kept(storage: Storage) -> None:
+    """A table's clock (R-NO-CLOCK) is stored with it; each member's latest open panel, with
+    the token that edits it, is kept until its time is up, then no longer given out."""
+    table = await storage.create_table(GUILD, CHANNEL, ANA, None, seats(ANA, None, None, None),
+                                       clock=Clock.BRISK)
+    found = await storage.table(table.id)
+    assert found is not None and found.clock is Clock.BRISK
+    plain = await storage.create_table(GUILD, CHANNEL + 1, ANA, None,
+                                       seats(ANA, None, None, None))
+    assert plain.clock is None
+    now = int(time.time())
+    first = PanelHandle(table.id, ANA, 11, "token-1", "pt-BR", now + 600)
+    await storage.keep_panel(first)
+    await storage.keep_panel(PanelHandle(table.id, BIA, 12, "token-2", None, now - 1))
+    await storage.keep_panel(PanelHandle(plain.id, ANA, 13, "token-3", None, now + 600))
+    assert await storage.open_panels([table.id]) == [first]
+    newer = PanelHandle(table.id, ANA, 14, "token-4", "pt-BR", now + 700)
+    await storage.keep_panel(newer)  # one panel per member and table: the latest
+    await storage.drop_panel(first)  # the older one, replaced: nothing to drop any more
+    assert await storage.open_panels([table.id, plain.id]) == [
+        newer, PanelHandle(plain.id, ANA, 13, "token-3", None, now + 600)]
+    await storage.drop_panel(newer)
+    assert await storage.open_panels([table.id]) == []
 
 
 async def test_messages_pings_settings_and_rematch_votes(storage: Storage) -> None:
