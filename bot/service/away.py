@@ -4,6 +4,7 @@ member takes it back. Nothing here happens by timer (R-NO-CLOCK): only by the me
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 
 from engine import Seat
@@ -78,6 +79,7 @@ class Away(TableStore):
             if seat not in table.stand_ins and not table.voters(seat):
                 raise Refusal("No computer player is playing for you.")
             await self._store(live, self.storage.take_back(table_id, seat))
+            live.moved_at = time.time()  # a move clock gives the returning member a full move
             live.table = replace(table, stand_ins=table.stand_ins - {seat},
                                  away_votes=tuple(v for v in table.away_votes if v[0] != seat))
             log.info("table %s: %s is back", table_id, seat_title(seat))

@@ -4,6 +4,7 @@ playing again: everything before and after a game."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -188,7 +189,7 @@ class Lobby(TableStore):
             live.table = replace(table, status=Status.PLAYING, seed=seed, options=options,
                                  rules_version=RULES_VERSION)
             live.game = Game.new(seed, options, variant=table.variant)
-            live.count = 0
+            live.count, live.moved_at = 0, time.time()
             log.info("table %s: game started", table_id)
             self._changed(table_id)
             return self._snapshot(live)
