@@ -539,6 +539,18 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
 )
 
 
+async def press(interaction: discord.Interaction[Any], custom_id: str) -> bool:
+    """Do what one of today's items with ``custom_id`` does, though the message pressed no
+    longer carries it; whether ``custom_id`` is one of them."""
+    for kind in DYNAMIC_ITEMS:
+        found = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is not None:
+            item = await kind.from_custom_id(interaction, None, found)  # type: ignore[arg-type]
+            await item.callback(interaction)
+            return True
+    return False
+
+
 def dispatched(custom_id: str, message: discord.Message | None) -> bool:
     """Whether discord.py hands a click on ``custom_id`` to one of today's items: its id matches
     one, and the message it came from carries it (discord.py drops the click otherwise). A

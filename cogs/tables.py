@@ -24,7 +24,7 @@ from bot.i18n import t
 from bot.service import Refusal
 
 from .clicks import ClickHandlers
-from .components import DYNAMIC_ITEMS, dispatched, serve, unserve
+from .components import DYNAMIC_ITEMS, dispatched, press, serve, unserve
 from .faces import Faces
 from .live import SPACING_PAUSES, TableMessages
 from .panels import OpenPanels
@@ -140,6 +140,12 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         if not custom_id.startswith("42:") or dispatched(custom_id, interaction.message):
             return
         locale = locale_of(interaction)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral and await press(interaction,
+                                                                           custom_id):
+            # A panel replaced, or expired, before the member's screen showed it: the press
+            # is judged as any other (an out-of-date one brings their current panel here).
+            return
         try:
             table = await within_window(interaction, self.service.table_in_channel(
                 self._channel_id(interaction)))

@@ -255,7 +255,8 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
     assert f"Agreed: {bia.mention}. Still needed: {caio.mention}." in away
     assert "is away" not in away
     # caio, asked once by a ping, agrees in one press on the table.
-    asked = [n for n in caio.notifications() if "asks to let a 🤖 bot play North" in n.message.content]
+    asked = [n for n in caio.notifications()
+             if "asks to let a 🤖 bot play North" in n.message.content]
     assert len(asked) == 1 and bia.mention in asked[0].message.content, caio.notifications()
     assert not [n for n in ana.notifications() if "asks to let" in n.message.content]
     again = await bia.click(table_message(double), label="Agree: a bot plays North")

@@ -17,6 +17,7 @@ from tests.common import SOUTH
 from tests.databases import on_both_backends
 from tools.discord_double import DiscordDouble, Message, SimulatedMember
 from tools.discord_double.driver import InteractionResult
+from tools.discord_double.messages import walk_components
 
 
 def plan(hand: int) -> tuple[object, ...]:
@@ -25,9 +26,10 @@ def plan(hand: int) -> tuple[object, ...]:
 
 async def forged_click(table: Table, member: SimulatedMember, message: Message,
                        custom_id: str) -> InteractionResult:
-    """A click on a message as its member last saw it, even a disabled button: what a modified
-    client, or a message drawn before a change, could send."""
-    assert any(c.get("custom_id") == custom_id for c in components(message))
+    """A click on a message as its member may still see it, even a disabled button: what a
+    modified client, or one showing a version drawn before a change, could send."""
+    assert any(c.get("custom_id") == custom_id for version in message.versions
+               for c in walk_components(version.components))
     return table.touched(member, await member._interact(
         3, message.channel, {"custom_id": custom_id, "component_type": 2},
         f"forged click {custom_id}", source=message, wait_deferred=5))
@@ -109,17 +111,21 @@ async def test_refusals_change_nothing(discord_double: DiscordDouble, live_bot: 
         refused(await forged_click(table, member, panel, tile), "can't be done at this point")
         refused(await forged_select(table, member, panel, "bid:29"), "not allowed")
 
-    # A second panel, kept aside: it goes stale as soon as its owner acts from the first.
+    # A second panel: the first says it was replaced, and a press its owner's client may still
+    # show on it, once they acted from the second, is out of date.
+    pass_id = PanelControls.of(panel).pass_button["custom_id"]  # type: ignore[index]
     spare = await table.open_panel(member)
     assert PanelControls.of(spare).can_act
-    first = await table.act(member, panel, plan)
+    await discord_double.wait_for(lambda: "replaced" in str(panel.latest.embeds), 5,
+                                  "the first panel to say it was replaced")
+    first = await table.act(member, spare, plan)
     assert first.response_type == 7
     await table.quiet()
     async with Unchanged(table):
-        pass_id = PanelControls.of(spare).pass_button["custom_id"]  # type: ignore[index]
-        text = refused(await forged_click(table, member, spare, pass_id), "out of date")
+        text = refused(await forged_click(table, member, panel, pass_id), "out of date")
         assert "nothing was done" in text
-    assert PanelControls.of(spare).can_act is False  # redrawn in place, current again
+    assert PanelControls.of(panel).can_act is False  # redrawn in place, current again
+    assert "replaced" not in str(panel.latest.embeds)
 
     # A double click: two presses of one button before the first is answered.
     member, panel = await _turn(table)
@@ -160,7 +166,9 @@ async def test_refusals_change_nothing(discord_double: DiscordDouble, live_bot: 
                         "You must follow")
             illegal_seen = True
         if old_hand_panel is None and controls.tiles:
-            old_hand_panel = (member, await table.open_panel(member))
+            old_hand_panel = (member, panel)  # replaced by a new one: kept as it was
+            old_tile = controls.tiles[0]["custom_id"]
+            panel = await table.open_panel(member)
         hand = table.hand_of(panel)
         await table.act(member, panel, plan)
         await table.quiet()
@@ -171,8 +179,7 @@ async def test_refusals_change_nothing(discord_double: DiscordDouble, live_bot: 
     # A button from an earlier hand: refused, and its panel redrawn for the current hand.
     owner, old = old_hand_panel
     async with Unchanged(table):
-        button = PanelControls.of(old).tiles[0]["custom_id"]
-        refused(await forged_click(table, owner, old, button), "earlier hand")
+        refused(await forged_click(table, owner, old, old_tile), "earlier hand")
     assert not double.failed_interactions and not double.late_answers
 
 
@@ -200,12 +207,12 @@ async def test_a_finished_game_refuses_its_buttons(discord_double: DiscordDouble
     table = Table(discord_double, live_bot.db, idle=live_bot.idle)
     await table.open()
     await table.start()
-    member, panel = await _turn(table)
-    kept = await table.open_panel(member)  # left alone from here on
+    member, kept = await _turn(table)  # left alone from here on: replaced by the next
+    button = PanelControls.of(kept).pass_button["custom_id"]  # type: ignore[index]
+    panel = await table.open_panel(member)
     await table.act(member, panel, lambda hand: ("marks", 2, 1))
     await table.play(lambda hand: ("marks", 2, 1))
     assert table_state(live_bot.db, table.table_id).winner is not None
-    button = PanelControls.of(kept).pass_button["custom_id"]  # type: ignore[index]
     async with Unchanged(table):
         refused(await forged_click(table, member, kept, button), "This game is over")
     review = await table.north.click(table.table_message(), label="Review last hand")

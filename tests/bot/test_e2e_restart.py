@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -44,6 +45,12 @@ async def restart(double: DiscordDouble, start_bot_process: StartBot, env: dict[
     assert table.audit is not None
     table.audit.check()
     return started
+
+
+def shows_move(panel: Message, versions: int, to_act: bool) -> bool:
+    """The panel was drawn again since it had ``versions``, with whose turn it is now."""
+    line = str(panel.latest.embeds[0].get("description", ""))
+    return len(panel.versions) > versions and ("Your" in line if to_act else "'s turn" in line)
 
 
 async def old_panel_of(table: Table) -> tuple[SimulatedMember, Message]:
@@ -86,13 +93,8 @@ async def test_kill_mid_auction_and_mid_trick(discord_double: DiscordDouble,
     for seated, versions in drawn.items():
         other = others[seated]
         assert other is not None
-
-        def shows_move() -> bool:
-            line = str(other.latest.embeds[0].get("description", ""))
-            return len(other.versions) > versions and (
-                "Your" in line if seated is to_act else "'s turn" in line)
-
-        await double.wait_for(shows_move, 10, f"{seated.name}'s panel to follow the game")
+        await double.wait_for(partial(shows_move, other, versions, seated is to_act), 10,
+                              f"{seated.name}'s panel to follow the game")
     # Every seated member may bring their panel up to date with its Refresh button too.
     for seat_member in table.seats.values():
         old = table.panel(seat_member)
