@@ -5,7 +5,8 @@ Names are message ids with the context ``"command name"`` (``locale_str("join",
 msgctxt="command name")``), so a translator knows they must stay one lowercase word; a
 translation that Discord would refuse (a capital, a space, over 32 characters) is left out and
 logged, and the English name stays in force for that language. Descriptions and choice names
-keep to Discord's 100 characters the same way.
+keep to Discord's 100 characters the same way, and the name of a context menu (a member's Apps
+menu), which may hold capitals and spaces, to 32.
 """
 
 from __future__ import annotations
@@ -48,13 +49,13 @@ class CommandTranslator(app_commands.Translator):
             text = catalog.pgettext(str(msgctxt), string.message)
         else:
             text = catalog.gettext(string.message)
-        if context.location in NAMES:
+        if context.location in NAMES and not isinstance(context.data, app_commands.ContextMenu):
             if not valid_name(text):
                 log.warning("%s: %r is not a valid command name for %r", locale.value, text,
                             string.message)
                 return None
-        elif not 1 <= len(text) <= 100:
-            log.warning("%s: the translation of %r is over 100 characters", locale.value,
+        elif not 1 <= len(text) <= (32 if context.location in NAMES else 100):
+            log.warning("%s: the translation of %r is too long", locale.value,
                         string.message)
             return None
         return text if text != string.message else None

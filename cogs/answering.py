@@ -13,11 +13,13 @@ import discord
 from bot.answers import answer_error, answered_elsewhere, locale_of, send_private, within_window
 from bot.autoplay import Autoplay
 from bot.budget import ChannelBudget, Priority
-from bot.i18n import N_, Locale, listed, t
+from bot.i18n import N_, Locale, listed, reader, t
 from bot.records import TableRecord
 from bot.service import Accepted, Panel, Refusal, TableService
 
+from .components import JoinButton
 from .faces import Faces
+from .games import game_title
 from .live import TableMessages
 from .messages.panel import panel_message
 from .messages.reply import Reply
@@ -155,6 +157,23 @@ class Answering:
     def _channel_id(interaction: discord.Interaction[Any]) -> int:
         assert interaction.channel_id is not None
         return interaction.channel_id
+
+    async def _invite(self, table: TableRecord, inviter_id: int,
+                      guest: discord.Member | discord.User | discord.Role) -> None:
+        """One message in the table's channel that pings ``guest`` (a member, or the members
+        of a role) with the way to the table and a button to sit at it."""
+        locale = table.locale
+        text = t(locale, "{guest}: <@{inviter}> invites you to a table of {game}: {link}",
+                 guest=guest.mention, inviter=inviter_id,
+                 game=game_title(reader(locale, table.variant.seating), table.variant),
+                 link=table.link)
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(table.id, t(locale, "Take a seat")))
+        pinged = discord.AllowedMentions(
+            everyone=False, users=[] if isinstance(guest, discord.Role) else [guest],
+            roles=[guest] if isinstance(guest, discord.Role) else [])
+        await self.budget.spend(Priority.MEMBERS)
+        await self._table_channel(table).send(text, view=view, allowed_mentions=pinged)
 
     def _table_channel(self, table: TableRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

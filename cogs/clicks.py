@@ -140,6 +140,18 @@ class ClickHandlers(Answering):
         except discord.HTTPException as error:
             log.info("table %s: could not ask for agreement: %s", table.id, error)
 
+    async def on_join(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """An invitation's button: the presser takes the first free seat (the invitation stays
+        as it was, for whoever else it asked)."""
+        snapshot = await within_window(interaction, self.service.join(
+            table_id, interaction.user.id, name=interaction.user.display_name))
+        self._touch(table_id)
+        table = snapshot.table
+        seat = table.seat_of(interaction.user.id)
+        await send_private(interaction, t(voice(locale_of(interaction), table),
+                                          "You sit {seat}: {link}", seat=seat,
+                                          link=table.link))
+
     async def on_nudge(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A seated player nudges the member the table waits for: one ping, once a turn."""
         snapshot = await within_window(interaction, self.service.snapshot(table_id))

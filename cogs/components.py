@@ -44,6 +44,7 @@ class TableHandlers(Protocol):
     async def on_end_cancelled(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_away_menu(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_nudge(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_join(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_return(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_rematch(self, interaction: Interaction, table_id: int) -> None: ...
 
@@ -206,6 +207,16 @@ class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" 
     @staticmethod
     def handler(table: TableHandlers) -> OnTable:
         return table.on_guide
+
+
+class JoinButton(_TableButton, DynamicItem[Button[Any]], template=r"42:join:" + TABLE):
+    """On an invitation: the presser takes the table's first free seat."""
+
+    verb, style = "join", discord.ButtonStyle.success
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_join
 
 
 class NudgeButton(_TableButton, DynamicItem[Button[Any]], template=r"42:nudge:" + TABLE):
@@ -536,6 +547,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
+    JoinButton,
 )
 
 

@@ -105,7 +105,8 @@ class SlashCommands(Answering, commands.Cog):
                          rules=locale_str("rules", msgctxt="command name"),
                          level=locale_str("level", msgctxt="command name"),
                          hints=locale_str("hints", msgctxt="command name"),
-                         clock=locale_str("clock", msgctxt="command name"))
+                         clock=locale_str("clock", msgctxt="command name"),
+                         invite=locale_str("invite", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which game of the 42 family (42 if left out)"),
                            bots=locale_str("Seat computer players at once; the game then starts"
                                            " right away"),
@@ -116,7 +117,9 @@ class SlashCommands(Answering, commands.Cog):
                            hints=locale_str("Whether players may ask for hints (on if left"
                                             " out)"),
                            clock=locale_str("A time for each move, after which a bot makes it"
-                                            " (off if left out)"))
+                                            " (off if left out)"),
+                           invite=locale_str("A member, or a role, to ping with a button to"
+                                             " take a seat"))
     @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES,
                           level=LEVEL_CHOICES, hints=HINTS_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
@@ -125,7 +128,8 @@ class SlashCommands(Answering, commands.Cog):
                   rules: app_commands.Choice[str] | None = None,
                   level: app_commands.Choice[str] | None = None,
                   hints: app_commands.Choice[str] | None = None,
-                  clock: app_commands.Choice[str] | None = None) -> None:
+                  clock: app_commands.Choice[str] | None = None,
+                  invite: discord.Member | discord.Role | None = None) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
         variant = VARIANTS.get(game.value) if game is not None else FORTY_TWO
@@ -147,9 +151,15 @@ class SlashCommands(Answering, commands.Cog):
             timed = Clock(clock.value) if clock is not None and clock.value != "off" else None
         except ValueError:
             raise Refusal("That is not one of the clocks: choose one from the list.") from None
+        if invite is not None and fill is not Fill.NONE:
+            raise Refusal("An invitation needs a free seat: leave the bots out to invite.")
+        if isinstance(invite, discord.Member) and invite.bot:
+            raise Refusal("Computer players take a seat with Add bot on the table.")
         table = await within_window(interaction, self._open_table(
             interaction, fill, options, variant, strength, hints is None or hints.value == "on",
             timed))
+        if invite is not None and invite.id != interaction.user.id:
+            await self._invite(table, interaction.user.id, invite)
         link = table.link
         if variant is not FORTY_TWO:
             text = self._opened_text(locale, table, fill)

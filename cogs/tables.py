@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.answers import locale_of, send_private, within_window
 from bot.i18n import t
+from bot.records import TableRecord
 from bot.service import Refusal
 
 from .clicks import ClickHandlers
@@ -60,10 +61,14 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
         self._resume_task: asyncio.Task[None] | None = None
+        self.invite_menu = app_commands.ContextMenu(
+            name=locale_str("Invite to the 42 table"), callback=self._invite_from_menu)
+        self.invite_menu.guild_only = True
         super().__init__()
 
     async def cog_unload(self) -> None:
         unserve(self.bot, self)
+        self.bot.tree.remove_command(self.invite_menu.name, type=self.invite_menu.type)
         self.autoplay.unlisten(self._after_action)
         self.messages.close()
         self.panels.close()
@@ -92,6 +97,7 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         comes only after every server has been announced, and a pause). From now on the
         table's buttons and selects are answered here."""
         serve(self.bot, self)
+        self.bot.tree.add_command(self.invite_menu)
         self._resume_task = asyncio.create_task(self._resume(), name="open tables resumed")
 
     async def _resume(self) -> None:
@@ -121,6 +127,31 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         :data:`CATCH_UP_LIMIT` seconds."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.autoplay.caught_up(), CATCH_UP_LIMIT)
+
+    async def _invite_from_menu(self, interaction: discord.Interaction[Any],
+                                member: discord.Member) -> None:
+        """A member's Apps menu: invite them to this channel's table (one ping, with a button
+        to sit)."""
+        self.saw(interaction)
+        try:
+            await self._invite_member(interaction, member)
+        except Exception as error:
+            await self.answer_error(interaction, error)
+
+    async def _invite_member(self, interaction: discord.Interaction[Any],
+                             member: discord.Member) -> None:
+        if member.bot:
+            raise Refusal("Computer players take a seat with Add bot on the table.")
+
+        async def work() -> TableRecord:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            return (await self.service.invitation(table.id, interaction.user.id,
+                                                  member.id)).table
+
+        table = await within_window(interaction, work())
+        await self._invite(table, interaction.user.id, member)
+        await send_private(interaction, t(locale_of(interaction), "You invited {player}.",
+                                          player=member.mention))
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

@@ -14,7 +14,7 @@ from engine.variants import FORTY_TWO, Variant
 
 from ..house_rules import InvalidChoice, options_from
 from ..i18n import N_
-from ..records import Clock, Level, Player, Status, TableRecord, mentions
+from ..records import Clock, Level, Player, Status, TableRecord, mention, mentions
 from ..storage import ConflictError
 from .refusals import (
     Refusal,
@@ -92,6 +92,20 @@ class Lobby(TableStore):
             await self._write_seat(live, seat, Player.member(user_id, name))
             return self._snapshot(live)
 
+    async def invitation(self, table_id: int, user_id: int, guest_id: int) -> TableSnapshot:
+        """``user_id`` may invite ``guest_id`` to the table: it has a free seat for them, and
+        the inviter sits there (or opened it)."""
+        async with self._locked(table_id) as live:
+            table = live.table
+            require_lobby(table, N_("The game has started: there is no seat to invite anyone"
+                                    " to."))
+            require_host(table, user_id, N_("Only a seated player or the table's creator can"
+                                            " invite."))
+            if table.seat_of(guest_id) is not None:
+                raise Refusal("{player} already sits at this table.", player=mention(guest_id))
+            free_seat(table)
+            return self._snapshot(live)
+
     async def add_computer(self, table_id: int, user_id: int,
                            seat: Seat | None = None) -> TableSnapshot:
         """A computer player takes ``seat`` (or the first free one) before the game starts."""
@@ -99,8 +113,8 @@ class Lobby(TableStore):
             table = live.table
             require_lobby(table, N_("The game has started: a computer player can now only"
                                     " stand in for a player who is away."))
-            require_host(table, user_id, "Only a seated player or the table's creator can add"
-                                         " a computer player.")
+            require_host(table, user_id, N_("Only a seated player or the table's creator can"
+                                            " add a computer player."))
             if seat is None:
                 seat = free_seat(table)
             require_seat(table, seat)
@@ -116,8 +130,8 @@ class Lobby(TableStore):
             table = live.table
             require_lobby(table, N_("The game has started: computer players keep their seats"
                                     " until it ends."))
-            require_host(table, user_id, "Only a seated player or the table's creator can"
-                                         " remove a computer player.")
+            require_host(table, user_id, N_("Only a seated player or the table's creator can"
+                                            " remove a computer player."))
             require_seat(table, seat)
             player = table.player(seat)
             if player is None or not player.is_computer:

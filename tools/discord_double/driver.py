@@ -414,6 +414,43 @@ class SimulatedMember:
         data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
         return await self._interact(2, channel, data, f"/{name} (raw)", wait_deferred=5.0)
 
+    async def user_command(
+        self,
+        name: str,
+        target: SimulatedMember | Member,
+        /,
+        *,
+        where: ChannelRef = None,
+        wait_deferred: float = 5.0,
+    ) -> InteractionResult:
+        """Right-click ``target`` in ``where`` and pick ``name`` among the Apps: a user
+        command (application command type 2), as synced there."""
+        channel = self._channel(where)
+        world = self.double.world
+        guild = world.guild_of(channel)
+        synced = [*(world.guild_commands.get(guild.id, []) if guild else []),
+                  *world.global_commands]
+        schema = next((c for c in synced if c.get("type") == 2 and c["name"] == name), None)
+        if schema is None:
+            raise AssertionError(
+                f"{name!r} is not a synced user command; synced: "
+                f"{sorted(c['name'] for c in synced if c.get('type') == 2)}"
+            )
+        resolved: JSON = {}
+        target_id = self._resolve({"type": 6, "name": "target"}, target, resolved)
+        data: JSON = {
+            "id": schema["id"],
+            "name": schema["name"],
+            "type": 2,
+            "target_id": target_id,
+            "resolved": resolved,
+        }
+        if "guild_id" in schema:
+            data["guild_id"] = schema["guild_id"]
+        return await self._interact(
+            2, channel, data, f"Apps → {name}", wait_deferred=wait_deferred
+        )
+
     # -- building interactions -----------------------------------------------------------------
 
     async def _interact(

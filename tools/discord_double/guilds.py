@@ -51,6 +51,8 @@ class Role:
     permissions: int
     position: int = 0
     bot_id: int | None = None
+    mentionable: bool = False
+    """Anyone may ping its members by mentioning it (else only with Mention Everyone)."""
 
     def payload(self) -> JSON:
         data: JSON = {
@@ -64,7 +66,7 @@ class Role:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": self.bot_id is not None,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
         if self.bot_id is not None:

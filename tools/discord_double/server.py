@@ -290,8 +290,9 @@ class DiscordDouble:
                 return
         channel.overwrites.append(Overwrite(bot_role, 0, deny=permissions))
 
-    def add_role(self, name: str, permissions: int = 0) -> Role:
-        role = Role(self.world.ids.next(), name, permissions, position=len(self.world.guild.roles))
+    def add_role(self, name: str, permissions: int = 0, *, mentionable: bool = False) -> Role:
+        role = Role(self.world.ids.next(), name, permissions, position=len(self.world.guild.roles),
+                    mentionable=mentionable)
         self.world.guild.roles[role.id] = role
         return role
 

@@ -31,6 +31,8 @@ from .messages import Flag, Interaction, Message, MessageVersion, Notification, 
 from .payload import JSON, iso
 
 MENTION = re.compile(r"<@!?(\d+)>")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+MENTION_EVERYONE = 1 << 17
 SUPPRESS_NOTIFICATIONS = 1 << 12
 
 
@@ -282,6 +284,7 @@ class World:
             parse = allowed.get("parse") or []
             users = {int(u) for u in allowed.get("users") or []}
             targets = [i for i in version.mention_ids if "users" in parse or i in users]
+        targets = targets + self._role_members(message, version, allowed)
         now = self.clock.now()
         notified: set[int] = set()
         if message.channel.is_dm and message.channel.recipient is not None:
@@ -298,6 +301,22 @@ class World:
             self.notifications.append(
                 Notification(member, message, message.channel, now, "mention")
             )
+
+    def _role_members(self, message: Message, version: MessageVersion,
+                      allowed: JSON | None) -> list[int]:
+        """The members a message pings through the roles it mentions: a role ``allowed_mentions``
+        lets through (absent: every one), which is mentionable or which the author may ping
+        with Mention Everyone."""
+        guild = self.guild_of(message.channel)
+        if guild is None:
+            return []
+        roles = [int(i) for i in ROLE_MENTION.findall(version.content) if int(i) in guild.roles]
+        if allowed is not None:
+            listed = {int(r) for r in allowed.get("roles") or []}
+            roles = [r for r in roles if "roles" in (allowed.get("parse") or []) or r in listed]
+        everyone = bool(self.permissions(self.bot, message.channel) & MENTION_EVERYONE)
+        roles = [r for r in roles if guild.roles[r].mentionable or everyone]
+        return [m.id for m in guild.members.values() if set(guild.roles_of(m)) & set(roles)]
 
     def edit_message(self, message: Message, body: JSON) -> Message:
         message.versions.append(self.new_version(message, body, edit=True))
