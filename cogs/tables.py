@@ -128,25 +128,32 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A ``42:`` button or select that none of today's answers (posted by an older version,
-        or tampered with) is answered privately with where the table is, never left to fail."""
+        """A button or select that none of today's answers is answered privately with where
+        the table is, never left to fail: a ``42:`` one was posted by an older version (or
+        tampered with); any other id, an empty one included, is none of the bot's."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("42:") or dispatched(custom_id, interaction.message):
+        if dispatched(custom_id, interaction.message, data.get("component_type")):
             return
         locale = locale_of(interaction)
+        old = custom_id.startswith("42:")
         try:
             table = await within_window(interaction, self.service.table_in_channel(
                 self._channel_id(interaction)))
         except Refusal:
-            text = t(locale, "That button is from an older version of the table and does"
-                             " nothing now. There is no table in this channel: open one with"
-                             " /42 new.")
+            text = (t(locale, "That button is from an older version of the table and does"
+                              " nothing now. There is no table in this channel: open one with"
+                              " /42 new.") if old else
+                    t(locale, "That button or menu is not one of mine, so nothing was done."
+                              " There is no table in this channel: open one with /42 new."))
         else:
-            text = t(locale, "That button is from an older version of the table and does"
-                             " nothing now. The table is here: {link}", link=table.link)
+            text = (t(locale, "That button is from an older version of the table and does"
+                              " nothing now. The table is here: {link}", link=table.link)
+                    if old else
+                    t(locale, "That button or menu is not one of mine, so nothing was done."
+                              " The table is here: {link}", link=table.link))
         await send_private(interaction, text)
 
 

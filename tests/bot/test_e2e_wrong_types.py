@@ -1,7 +1,7 @@
 """Payloads of the wrong shape, through the double: every option of every /42 command sent with
 a value of another kind (a number where a string is expected, a string where a number is, a
-member who is no id). Each is answered privately with a sentence, changes nothing, and logs no
-error."""
+member who is no id), and component interactions whose id or type no button has. Each is
+answered privately with a sentence, changes nothing, and logs no error."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from discord import AppCommandOptionType
 
 from cogs.tables import Tables
 from tests.bot.conftest import LiveBot
-from tests.bot.test_e2e_refusals import refused
+from tests.bot.e2e import Table
+from tests.bot.test_e2e_refusals import Unchanged, refused
 from tools.discord_double import DiscordDouble, SimulatedMember
+from tools.discord_double.driver import InteractionResult
 
 WRONG_KIND = "is not one that option takes"
 """What every answer to a value of the wrong kind says."""
@@ -116,3 +118,28 @@ async def test_an_option_of_the_wrong_kind_is_refused(
     assert channel_messages(double) == messages
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert not double.failed_interactions and not double.late_answers
+
+
+async def test_a_component_no_button_has_is_answered(discord_double: DiscordDouble,
+                                                     live_bot: LiveBot,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """An empty id, an id that is not the bot's, and one of today's ids sent as another kind of
+    component (discord.py hands such a click to nothing): a sentence, and nothing changes."""
+    double = discord_double
+    caplog.set_level(logging.INFO)
+    table = Table(double, live_bot.db, idle=live_bot.idle)
+    await table.open()
+    message = table.table_message()
+    ana = table.north
+    start = f"42:start:{table.table_id}"
+    async with Unchanged(table):
+        for custom_id in ("", " ", "nonsense"):
+            for carried in (True, False):
+                result: InteractionResult = await ana.forge_click(message, custom_id,
+                                                                  carried=carried)
+                text = refused(result, "not one of mine")
+                assert f"/{message.id}" in text
+        refused(await ana.forge_click(message, start, component_type=3), "older version")
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert not double.failed_interactions and not double.late_answers
+    await table.start()  # the same button, pressed as a button, works
