@@ -54,7 +54,8 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self.autoplay = bot.autoplay
         self.messages = TableMessages(bot, self.service, self.pictures, self.budget,
                                       spacing=SPACING_PAUSES * self.autoplay.pause,
-                                      awaited=self.pings.awaited)
+                                      awaited=self.pings.awaited,
+                                      strong=bot.config.strong_player)
         self.panels = OpenPanels(self.service, self.pictures, self.faces)
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
