@@ -4,12 +4,14 @@ process holding some of the bot's shards, an auto-sharded one (:class:`ShardedTe
 ``setup_hook`` installs the translator of command names and descriptions, loads the cogs (which
 register their persistent components) and syncs the slash commands, to the development server
 at once when one is configured, else globally. Errors of every slash command are answered in one
-place, the tree's ``on_error``.
+place, the tree's ``on_error``; options of the wrong kind are refused before a command runs
+(:mod:`bot.options`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -18,10 +20,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .answers import answer_error
+from .answers import answer_error, locale_of
 from .autoplay import Autoplay
 from .budget import ChannelBudget
 from .config import Config
+from .options import WrongKind, check_options
 from .service import TableService
 from .thinking import PoolThinker
 from .translator import CommandTranslator
@@ -37,6 +40,22 @@ def intents() -> discord.Intents:
 
 
 class TableTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every option holds what its command declares (:func:`bot.options.check_options`)
+        before discord.py reads them; if not, the member is told which, privately (an
+        autocomplete offers nothing), and the command does not run."""
+        try:
+            check_options(self, interaction)
+        except WrongKind as wrong:
+            log.info("interaction %s refused: %s", interaction.id, wrong)
+            if interaction.type is discord.InteractionType.autocomplete:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.autocomplete([])
+            else:
+                await answer_error(interaction, wrong.refusal(locale_of(interaction)))
+            return False
+        return True
+
     async def on_error(self, interaction: discord.Interaction[Any],
                        error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from engine.players import load_policy
 
+from .records import STRONGEST, StrongPlayer
 from .shards import ShardError, Shards
 from .storage.target import SQLITE_SCHEME, describe_url, is_postgres
 
@@ -27,7 +28,12 @@ DEFAULT_DATABASE = Path("data") / "texas42.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_BOT_PAUSE = 1.5
 """Seconds a computer player waits before its move shows, so people can follow each trick."""
-DEFAULT_BOT_POLICY = "engine.players.strong:decide"
+DEFAULT_BOT_POLICY = STRONGEST
+PLAYERS = {"strong": STRONGEST, "rules": "engine.players.rules:decide",
+           "random": "engine.players.random_legal:decide"}
+"""The computer players the bot ships, by the names ``BOT_STRONG_PLAYER`` takes."""
+MOST_NAME = 40
+"""Characters of ``BOT_STRONG_NAME`` at most: it goes on a button beside the level's name."""
 MAX_BOT_PAUSE = 60.0
 DEFAULT_POOL_SIZE = 10
 """Connections each process keeps to PostgreSQL (a write holds one for a few milliseconds)."""
@@ -77,7 +83,10 @@ class Config:
     bot_pause: float = DEFAULT_BOT_PAUSE
     """Seconds a computer player's move waits, counted from the move before (pacing only)."""
     bot_policy: str = DEFAULT_BOT_POLICY
-    """The computer players' policy, as ``package.module:function``."""
+    """The strong computer players' policy, as ``package.module:function``
+    (``BOT_STRONG_PLAYER``; casual ones always play the rules of thumb)."""
+    bot_strong_name: str | None = None
+    """What tables call the strong player (``BOT_STRONG_NAME``), if its admin named it."""
     bot_workers: int = field(default_factory=default_bot_workers)
     """Processes that think for the computer players, off the event loop."""
     shards: Shards | None = None
@@ -136,12 +145,11 @@ class Config:
                 raise ConfigError(f"BOT_PAUSE_SECONDS must be a number of seconds from 0 to "
                                   f"{MAX_BOT_PAUSE:g}, not {pause_text!r}.")
 
-        bot_policy = values.get("BOT_POLICY", "").strip() or DEFAULT_BOT_POLICY
-        try:
-            load_policy(bot_policy)
-        except ValueError as error:
-            raise ConfigError(f"BOT_POLICY must name a computer player as "
-                              f"package.module:function: {error}.") from None
+        bot_policy = strong_player_setting(values)
+        bot_strong_name = values.get("BOT_STRONG_NAME", "").strip() or None
+        if bot_strong_name is not None and len(bot_strong_name) > MOST_NAME:
+            raise ConfigError(f"BOT_STRONG_NAME is what tables call the strong player: at most "
+                              f"{MOST_NAME} characters, not {len(bot_strong_name)}.")
 
         bot_workers = _whole_number(values, "BOT_WORKERS", default_bot_workers(), "processes")
         shards = shard_setting(values)
@@ -154,7 +162,13 @@ class Config:
         return cls(token=token, database=database, data_dir=data_dir,
                    database_url=database_url, pool_size=pool_size, log_level=log_level,
                    log_color=log_color, dev_guild_id=dev_guild_id, bot_pause=bot_pause,
-                   bot_policy=bot_policy, bot_workers=bot_workers, shards=shards)
+                   bot_policy=bot_policy, bot_strong_name=bot_strong_name,
+                   bot_workers=bot_workers, shards=shards)
+
+    @property
+    def strong_player(self) -> StrongPlayer:
+        """Who plays at a table whose computer players are strong, as the tables name it."""
+        return StrongPlayer(self.bot_policy, self.bot_strong_name)
 
     @property
     def storage_target(self) -> Path | str:
@@ -185,8 +199,28 @@ class Config:
                 f"log_level={self.log_level!r}, log_color={self.log_color.value!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, "
                 f"bot_pause={self.bot_pause!r}, bot_policy={self.bot_policy!r}, "
+                f"bot_strong_name={self.bot_strong_name!r}, "
                 f"bot_workers={self.bot_workers!r}, "
                 f"shards={str(self.shards) if self.shards else None!r})")
+
+
+def strong_player_setting(values: Mapping[str, str]) -> str:
+    """The policy of the strong computer players: ``BOT_STRONG_PLAYER``, one of the bot's own
+    players by its name (:data:`PLAYERS`) or one of the admin's as ``package.module:function``.
+    ``BOT_POLICY``, its name before, is read too; both set, they must name the same player."""
+    chosen = {name: values.get(name, "").strip() for name in ("BOT_STRONG_PLAYER", "BOT_POLICY")}
+    given = {name: PLAYERS.get(text, text) for name, text in chosen.items() if text}
+    if len(set(given.values())) > 1:
+        raise ConfigError(f"BOT_STRONG_PLAYER={chosen['BOT_STRONG_PLAYER']} and "
+                          f"BOT_POLICY={chosen['BOT_POLICY']} (its old name) name different "
+                          f"players: keep BOT_STRONG_PLAYER alone.")
+    name, policy = next(iter(given.items()), ("BOT_STRONG_PLAYER", DEFAULT_BOT_POLICY))
+    try:
+        load_policy(policy)
+    except ValueError as error:
+        raise ConfigError(f"{name} must be {', '.join(PLAYERS)} or a computer player of your own "
+                          f"as package.module:function: {error}.") from None
+    return policy
 
 
 def _whole_number(values: Mapping[str, str], name: str, default: int, unit: str) -> int:

@@ -63,7 +63,33 @@ class Level(Enum):
     CASUAL = "casual"
     """The rules of thumb (``engine.players.rules``): quick, and beatable."""
     STRONG = "strong"
-    """The strongest player the bot runs (``BOT_POLICY``, by default ``engine.players.strong``)."""
+    """The bot's strong player (:class:`StrongPlayer`, by default ``engine.players.strong``)."""
+
+
+STRONGEST = "engine.players.strong:decide"
+"""The strongest computer player the bot ships."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrongPlayer:
+    """Who plays a table's seats when its computer players are *strong*: the strongest player
+    the bot ships, unless the bot's admin chose another (``BOT_STRONG_PLAYER``); then every
+    table names it beside the level, so "strong" never silently means something else."""
+
+    policy: str = STRONGEST
+    """The player, as ``package.module:function``."""
+    name: str | None = None
+    """What the tables call it (``BOT_STRONG_NAME``); ``None``: the name of a player the bot
+    ships, or the policy's own for one of the admin's."""
+
+    @property
+    def named(self) -> bool:
+        """Whether tables name it: any but the strongest player, or one its admin named."""
+        return self.policy != STRONGEST or self.name is not None
+
+
+DEFAULT_STRONG = StrongPlayer()
+"""The strong tables' player unless the bot's admin chose another: the strongest, unnamed."""
 
 
 class Clock(Enum):

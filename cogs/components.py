@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, ClassVar, Protocol, Self
 
 import discord
@@ -563,14 +563,25 @@ async def press(interaction: discord.Interaction[Any], custom_id: str) -> bool:
     return False
 
 
-def dispatched(custom_id: str, message: discord.Message | None) -> bool:
+def dispatched(custom_id: str, message: discord.Message | None,
+               component_type: object = discord.ComponentType.button.value) -> bool:
     """Whether discord.py hands a click on ``custom_id`` to one of today's items: its id matches
-    one, and the message it came from carries it (discord.py drops the click otherwise). A
-    ``42:`` click that is not dispatched comes from an older version of the bot, or was
-    tampered with, and is answered by the Tables cog instead."""
+    one, and the message it came from carries it as a component of ``component_type`` (the
+    kind the interaction says was used: discord.py drops the click otherwise). A click that is
+    not dispatched comes from an older version of the bot, or was tampered with, and is
+    answered by the Tables cog instead."""
     if message is None or not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
                                   for item in DYNAMIC_ITEMS):
         return False
+    return any(getattr(item, "custom_id", None) == custom_id
+               and item.type.value == component_type for item in _carried(message))
+
+
+def carries(message: discord.Message, custom_id: str) -> bool:
+    """Whether ``message`` carries a component with ``custom_id``, of whatever kind."""
+    return any(getattr(item, "custom_id", None) == custom_id for item in _carried(message))
+
+
+def _carried(message: discord.Message) -> Iterator[discord.ui.Item[Any]]:
     layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    carried = layout.from_message(message, timeout=None).walk_children()
-    return any(getattr(item, "custom_id", None) == custom_id for item in carried)
+    return layout.from_message(message, timeout=None).walk_children()

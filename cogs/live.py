@@ -28,7 +28,7 @@ import discord
 from bot.budget import ChannelBudget, Priority
 from bot.i18n import t
 from bot.keyed import KeyedWorkers
-from bot.records import Status, TableRecord
+from bot.records import DEFAULT_STRONG, Status, StrongPlayer, TableRecord
 from bot.service import (
     Accepted,
     Refusal,
@@ -65,11 +65,14 @@ class TableMessages:
 
     def __init__(self, client: discord.Client, service: TableService, pictures: Pictures,
                  budget: ChannelBudget, *, spacing: float = 0.0,
-                 awaited: Callable[[TableSnapshot], bool] = lambda snapshot: False) -> None:
+                 awaited: Callable[[TableSnapshot], bool] = lambda snapshot: False,
+                 strong: StrongPlayer = DEFAULT_STRONG) -> None:
         self.client = client
         self.service = service
         self.pictures = pictures
         self.budget = budget
+        self.strong = strong
+        """Who plays at strong tables: the tables name any but the strongest player."""
         self.spacing = spacing
         """Seconds a move that is no moment may wait to be drawn (0: none waits)."""
         self._awaited = awaited
@@ -90,7 +93,7 @@ class TableMessages:
 
     async def reply(self, snapshot: TableSnapshot) -> Reply:
         """The table message for ``snapshot``: its text and its picture."""
-        return await table_reply(snapshot, self.pictures)
+        return await table_reply(snapshot, self.pictures, self.strong)
 
     def touch(self, table_id: int, *,
               clicked: discord.Interaction[Any] | None = None) -> None:

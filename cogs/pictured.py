@@ -9,7 +9,7 @@ words come from the reader's catalog, and the names are those members had when t
 from __future__ import annotations
 
 from bot.i18n import name, reader, t
-from bot.records import TableRecord
+from bot.records import DEFAULT_STRONG, StrongPlayer, TableRecord
 from bot.service import Panel, TableSnapshot
 
 from .games import leftover_word
@@ -70,14 +70,15 @@ def table_picture(snapshot: TableSnapshot) -> TableScene:
     return table_scene(observation, names, words)
 
 
-async def table_reply(snapshot: TableSnapshot, pictures: Pictures) -> Reply:
+async def table_reply(snapshot: TableSnapshot, pictures: Pictures,
+                      strong: StrongPlayer = DEFAULT_STRONG) -> Reply:
     """The table message for ``snapshot``. Once a game is on, :func:`table_picture` shows the
     table and the text keeps what a picture cannot do; the whole table in text stays ready in
-    case Discord refuses the picture."""
-    text = table_message(snapshot)
+    case Discord refuses the picture. ``strong``: who plays at the bot's strong tables."""
+    text = table_message(snapshot, strong=strong)
     if snapshot.observation is None or text.embed is None:
         return text
-    reply = table_message(snapshot, pictured=True)
+    reply = table_message(snapshot, pictured=True, strong=strong)
     scene = table_picture(snapshot)
     reply.show(Picture(TABLE_FILE, await pictures.png(scene), table_alt(scene)))
     reply.text_alone = text

@@ -25,7 +25,7 @@ from bot.records import TableRecord
 from bot.service import Refusal
 
 from .clicks import ClickHandlers
-from .components import DYNAMIC_ITEMS, dispatched, press, serve, unserve
+from .components import DYNAMIC_ITEMS, carries, dispatched, press, serve, unserve
 from .faces import Faces
 from .live import SPACING_PAUSES, TableMessages
 from .panels import OpenPanels
@@ -56,7 +56,8 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
         self.autoplay = bot.autoplay
         self.messages = TableMessages(bot, self.service, self.pictures, self.budget,
                                       spacing=SPACING_PAUSES * self.autoplay.pause,
-                                      awaited=self.pings.awaited)
+                                      awaited=self.pings.awaited,
+                                      strong=bot.config.strong_player)
         self.panels = OpenPanels(bot, self.service, self.pictures, self.faces)
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
@@ -162,31 +163,38 @@ class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A ``42:`` button or select that none of today's answers (posted by an older version,
-        or tampered with) is answered privately with where the table is, never left to fail."""
+        """A button or select that none of today's answers is answered privately with where
+        the table is, never left to fail: a ``42:`` one was posted by an older version (or
+        tampered with); any other id, an empty one included, is none of the bot's."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("42:") or dispatched(custom_id, interaction.message):
+        if dispatched(custom_id, interaction.message, data.get("component_type")):
             return
         locale = locale_of(interaction)
         message = interaction.message
-        if message is not None and message.flags.ephemeral and await press(interaction,
-                                                                           custom_id):
+        if message is not None and message.flags.ephemeral and not carries(
+                message, custom_id) and await press(interaction, custom_id):
             # A panel replaced, or expired, before the member's screen showed it: the press
             # is judged as any other (an out-of-date one brings their current panel here).
             return
+        old = custom_id.startswith("42:")
         try:
             table = await within_window(interaction, self.service.table_in_channel(
                 self._channel_id(interaction)))
         except Refusal:
-            text = t(locale, "That button is from an older version of the table and does"
-                             " nothing now. There is no table in this channel: open one with"
-                             " /42 new.")
+            text = (t(locale, "That button is from an older version of the table and does"
+                              " nothing now. There is no table in this channel: open one with"
+                              " /42 new.") if old else
+                    t(locale, "That button or menu is not one of mine, so nothing was done."
+                              " There is no table in this channel: open one with /42 new."))
         else:
-            text = t(locale, "That button is from an older version of the table and does"
-                             " nothing now. The table is here: {link}", link=table.link)
+            text = (t(locale, "That button is from an older version of the table and does"
+                              " nothing now. The table is here: {link}", link=table.link)
+                    if old else
+                    t(locale, "That button or menu is not one of mine, so nothing was done."
+                              " The table is here: {link}", link=table.link))
         await send_private(interaction, text)
 
 

@@ -277,7 +277,8 @@ async def run(names: Sequence[str], bots: str | None, think: float, minutes: flo
         try:
             env = {"DATABASE_PATH": str(database),
                    "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "WARNING",
-                   "BOT_PAUSE_SECONDS": str(pause), **({"BOT_POLICY": policy} if policy else {})}
+                   "BOT_PAUSE_SECONDS": str(pause),
+                   **({"BOT_STRONG_PLAYER": policy} if policy else {})}
             process = BotProcess(double, "bot", env=env)
             await process.start(timeout=120, wait_for_sync=True)
             await crowd(double, crowds)

@@ -126,7 +126,7 @@ async def restart(target: Path | str, tables: int, policy: str, pause: float) ->
         began = time.perf_counter()
         filled = await fill(double, target, tables)
         filled_in = time.perf_counter() - began
-        env = {**settings_for(target), "LOG_LEVEL": "WARNING", "BOT_POLICY": policy,
+        env = {**settings_for(target), "LOG_LEVEL": "WARNING", "BOT_STRONG_PLAYER": policy,
                "BOT_PAUSE_SECONDS": str(pause)}
         process = BotProcess(double, "bot", env=env)
         started = time.perf_counter()

@@ -10,7 +10,7 @@ import discord
 
 from bot.house_rules import CHOICES, label, values_of
 from bot.i18n import Locale, t, tn
-from bot.records import Level, Status, TableRecord
+from bot.records import DEFAULT_STRONG, Level, Status, StrongPlayer, TableRecord
 from bot.service import TableSnapshot
 
 from ..components import (
@@ -24,12 +24,14 @@ from ..components import (
     StartButton,
 )
 from .reply import Reply
-from .words import LEVEL_NAMES, voice
+from .words import level_name, voice
 
 
-def lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Reply:
+def lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str],
+          strong: StrongPlayer = DEFAULT_STRONG) -> Reply:
     """The table message before the start, after its first ``lines``: the seats taken, and
-    the lobby's buttons."""
+    the lobby's buttons (the level's button names who plays at strong tables, as ``strong``
+    says)."""
     table = snapshot.table
     locale = voice(table.locale, table)
     seated = sum(1 for p in table.seats if p is not None)
@@ -58,7 +60,7 @@ def lobby(snapshot: TableSnapshot, embed: discord.Embed, lines: list[str]) -> Re
     start = StartButton(table.id, t(locale, "Start"), disabled=not table.is_full)
     other = Level.CASUAL if table.level is Level.STRONG else Level.STRONG
     level = LevelButton(table.id, other.value, t(locale, "Bots: {level}",
-                                                  level=t(locale, LEVEL_NAMES[table.level])))
+                                                  level=level_name(locale, table.level, strong)))
     hints = HintsButton(table.id, "off" if table.hints else "on",
                         t(locale, "Hints: on") if table.hints else t(locale, "Hints: off"))
     for item in (leave, start, level, hints):

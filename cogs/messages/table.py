@@ -10,7 +10,7 @@ import discord
 
 from bot.house_rules import rules_text
 from bot.i18n import Locale, led_name, t, tn
-from bot.records import Player, Status, TableRecord, mention, mentions
+from bot.records import DEFAULT_STRONG, Player, Status, StrongPlayer, TableRecord, mention, mentions
 from bot.service import TableSnapshot
 from engine import Domino, Observation, Phase, Seat
 from engine.seats import Seating
@@ -30,11 +30,11 @@ from .reply import COLOUR, Reply
 from .score import marks_line, per_side, points_text, signed
 from .summary import summary_text
 from .words import (
-    LEVEL_NAMES,
     bid_text,
     call_text,
     event_text,
     is_compass,
+    level_name,
     members_of,
     relative_time,
     tiles,
@@ -44,14 +44,16 @@ from .words import (
 )
 
 
-def table_message(snapshot: TableSnapshot, *, pictured: bool = False) -> Reply:
+def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
+                  strong: StrongPlayer = DEFAULT_STRONG) -> Reply:
     """The channel's view of a table: never a hand, never play order inside a captured trick.
     It names the member to act but never notifies anybody, even when it is posted anew (the
     turn ping does that, once).
 
     ``pictured``: the table's picture goes with it (:func:`cogs.pictured.table_reply`), so the
     embed keeps only what a picture cannot do (mentions, and what the picture does not show);
-    the picture's alt text says the rest. Without it, the text says everything."""
+    the picture's alt text says the rest. Without it, the text says everything. ``strong``: who
+    plays at the bot's strong tables, named if not the strongest player."""
     table, observation = snapshot.table, snapshot.observation
     locale = voice(table.locale, table)
     seating = table.variant.seating
@@ -65,9 +67,9 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False) -> Reply:
         lines.extend(_seat_holder(locale, table, seat) for seat in seating.seats)
     if table.variant.house_rules:
         lines.append(rules_text(locale, table.options))
-    lines.append(settings_text(locale, table))
+    lines.append(settings_text(locale, table, strong))
     if observation is None:
-        return lobby(snapshot, embed, lines)
+        return lobby(snapshot, embed, lines, strong)
     if not pictured:
         lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
                        hand=observation.hand_number, seat=observation.dealer,
@@ -163,10 +165,12 @@ def _just_now(locale: Locale, snapshot: TableSnapshot) -> str:
     return trick_line(locale, number, lying)
 
 
-def settings_text(locale: Locale, table: TableRecord) -> str:
-    """How strong the table's computer players are, whether hints are offered, and the move
-    clock if the table has one."""
-    level = t(locale, LEVEL_NAMES[table.level])
+def settings_text(locale: Locale, table: TableRecord,
+                  strong: StrongPlayer = DEFAULT_STRONG) -> str:
+    """How strong the table's computer players are (and who they are, at a strong table whose
+    player is not the strongest), whether hints are offered, and the move clock if the table
+    has one."""
+    level = level_name(locale, table.level, strong)
     if table.hints:
         text = t(locale, "🤖 Bots: {level} · 💡 Hints: on", level=level)
     else:

@@ -11,7 +11,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_, Locale, Reader, language, led_name, reader, t, title, tn, translations
-from bot.records import Level, Player, TableRecord
+from bot.records import DEFAULT_STRONG, Level, Player, StrongPlayer, TableRecord
 from engine import (
     Action,
     Bid,
@@ -190,3 +190,25 @@ def is_compass(seating: Seating) -> bool:
 
 
 LEVEL_NAMES: Mapping[Level, str] = {Level.CASUAL: N_("casual"), Level.STRONG: N_("strong")}
+PLAYER_NAMES: Mapping[str, str] = {
+    "engine.players.rules:decide": N_("rules of thumb"),
+    "engine.players.random_legal:decide": N_("random legal moves"),
+    "engine.players.strong_classic:decide": N_("the first strong player"),
+}
+"""The computer players the bot ships besides the strongest, by policy, as tables name them when
+the bot's admin seats one of them at the strong tables (:class:`bot.records.StrongPlayer`)."""
+MOST_PLAYER = 40
+"""Characters of a strong player's name shown at most: it goes on the lobby's level button."""
+
+
+def level_name(locale: Locale, level: Level, strong: StrongPlayer = DEFAULT_STRONG) -> str:
+    """A table's level as its settings line and its lobby's button say it: "strong", or, when
+    the strong tables seat another player than the strongest, "strong (rules of thumb)"."""
+    level_text = t(locale, LEVEL_NAMES[level])
+    if level is not Level.STRONG or not strong.named:
+        return level_text
+    known = PLAYER_NAMES.get(strong.policy)
+    player = strong.name or (t(locale, known) if known is not None else strong.policy)
+    if len(player) > MOST_PLAYER:
+        player = player[:MOST_PLAYER - 1] + "…"
+    return t(locale, "{level} ({player})", level=level_text, player=player)

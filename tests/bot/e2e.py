@@ -328,8 +328,9 @@ async def audit_when_drawn(double: DiscordDouble, live_bot: Any, table_id: int, 
     from cogs.pictures import table_alt
     snapshot = await live_bot.bot.service.snapshot(table_id)
     alts = [table_alt(table_picture(snapshot))] if snapshot.observation is not None else []
-    wanted = [_drawn(table_message(snapshot, pictured=True), alts),
-              _drawn(table_message(snapshot), [])]  # or as text alone, if refused its picture
+    strong = live_bot.bot.config.strong_player  # named on the table, unless the strongest
+    wanted = [_drawn(table_message(snapshot, pictured=True, strong=strong), alts),
+              _drawn(table_message(snapshot, strong=strong), [])]  # or as text alone
 
     def shows_current() -> bool:
         message = message_of(double)

@@ -18,6 +18,7 @@ from bot.config import (
     default_bot_workers,
     read_env_file,
 )
+from bot.records import StrongPlayer
 from bot.shards import Shards
 
 TOKEN = "MTA4.Gx7abc.0123456789abcdefghij"
@@ -59,8 +60,13 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "soon"}, "BOT_PAUSE_SECONDS must be"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "-1"}, "BOT_PAUSE_SECONDS must be"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_PAUSE_SECONDS": "nan"}, "BOT_PAUSE_SECONDS must be"),
-    ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "strong"}, "BOT_POLICY must name"),
-    ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "engine.players.nobody:decide"}, "BOT_POLICY"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_STRONG_PLAYER": "strongest"},
+     "BOT_STRONG_PLAYER must be strong, rules, random or"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_POLICY": "engine.players.nobody:decide"},
+     "BOT_POLICY must be strong, rules, random or"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_STRONG_PLAYER": "rules",
+      "BOT_POLICY": "engine.players.strong:decide"}, "name different players"),
+    ({"DISCORD_TOKEN": TOKEN, "BOT_STRONG_NAME": "x" * 41}, "at most 40 characters"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "0"}, "BOT_WORKERS must be"),
     ({"DISCORD_TOKEN": TOKEN, "BOT_WORKERS": "two"}, "BOT_WORKERS must be"),
     ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://u:pw@h/db"}, "DATABASE_URL must be"),
@@ -94,6 +100,27 @@ def test_computer_players_settings(tmp_path: Path) -> None:
     assert (config.bot_pause, config.bot_policy, config.bot_workers) == (
         0.0, "engine.players.rules:decide", 3)
     assert "bot_policy='engine.players.rules:decide'" in repr(config)
+
+
+def test_the_strong_player_is_named_when_it_is_not_the_strongest(tmp_path: Path) -> None:
+    """BOT_STRONG_PLAYER takes the bot's own players by name, or one of the admin's; BOT_POLICY,
+    its old name, is read as before. Any player but the strongest is named on the tables."""
+    def strong(**settings: str) -> StrongPlayer:
+        return Config.from_env({"DISCORD_TOKEN": TOKEN, **settings},
+                               env_file=tmp_path / "missing").strong_player
+
+    assert strong() == StrongPlayer() and not strong().named
+    assert strong(BOT_POLICY="engine.players.strong:decide") == StrongPlayer()
+    assert strong(BOT_STRONG_PLAYER="strong", BOT_POLICY="engine.players.strong:decide") == (
+        StrongPlayer())
+    rules = strong(BOT_STRONG_PLAYER="rules")
+    assert rules == strong(BOT_POLICY="engine.players.rules:decide") == StrongPlayer(
+        "engine.players.rules:decide") and rules.named
+    assert strong(BOT_STRONG_PLAYER="random").policy == "engine.players.random_legal:decide"
+    own = strong(BOT_STRONG_PLAYER="engine.players.strong_classic:decide",
+                 BOT_STRONG_NAME="Classic")
+    assert own == StrongPlayer("engine.players.strong_classic:decide", "Classic")
+    assert strong(BOT_STRONG_NAME="Deep Blue").named
 
 
 def test_a_bot_prefix_is_dropped() -> None:

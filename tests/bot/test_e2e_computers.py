@@ -330,7 +330,7 @@ async def test_a_table_of_bots_killed_mid_hand_goes_on(discord_double: DiscordDo
     double = discord_double
     db = database
     env = {**settings_for(db), "DEV_GUILD_ID": str(double.guild.id), "LOG_LEVEL": "INFO",
-           "BOT_PAUSE_SECONDS": "0.2", "BOT_POLICY": RULES_POLICY, "BOT_WORKERS": "1"}
+           "BOT_PAUSE_SECONDS": "0.2", "BOT_STRONG_PLAYER": RULES_POLICY, "BOT_WORKERS": "1"}
     process = await start_bot_process("bot", env=env, wait_for_sync=True)
     eve = double.member("eve")
     opened = await eve.slash("42 new", bots="all")

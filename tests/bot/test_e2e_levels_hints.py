@@ -45,7 +45,9 @@ async def test_a_hint_on_ones_own_panel_from_ones_own_view(discord_double: Disco
     assert not opened.failed, opened
     table_id = latest_table_id(live_bot.db)
     await live_bot.idle()
-    assert "🤖 Bots: strong · 💡 Hints: on" in description(table_message(double))
+    # The tests' bot seats the rules of thumb at strong tables: the table says so.
+    assert "🤖 Bots: strong (rules of thumb) · 💡 Hints: on" in description(
+        table_message(double))
     players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
     panel = players.panels[NORTH]
@@ -98,9 +100,10 @@ async def test_the_creator_sets_level_and_hints_in_the_lobby(discord_double: Dis
     assert "🤖 Bots: casual · 💡 Hints: off" in description(message)
     refused = await bia.click(message, label="Bots: casual")
     assert refused.ephemeral and "Only the table's creator" in refused.content, refused
-    for press, shown in (("Bots: casual", "Bots: strong · 💡 Hints: off"),
-                         ("Hints: off", "Bots: strong · 💡 Hints: on"),
-                         ("Hints: on", "Bots: strong · 💡 Hints: off")):
+    strong = "Bots: strong (rules of thumb)"  # the tests' strong player, named
+    for press, shown in (("Bots: casual", f"{strong} · 💡 Hints: off"),
+                         ("Hints: off", f"{strong} · 💡 Hints: on"),
+                         ("Hints: on", f"{strong} · 💡 Hints: off")):
         assert not (await ana.click(message, label=press)).failed
         await double.wait_for(lambda shown=shown: shown in description(message), 5, shown)
     for label in ("Add bot East", "Add bot South", "Add bot West"):
@@ -121,7 +124,7 @@ async def test_the_creator_sets_level_and_hints_in_the_lobby(discord_double: Dis
     assert not forged.failed and any(t(None, "Hints are off at this table.") in text
                                      for text in forged.texts), forged
     assert hints_asked(live_bot, table_id) == 0
-    assert "Bots: strong · 💡 Hints: off" in description(table_message(double))
+    assert f"{strong} · 💡 Hints: off" in description(table_message(double))
     # The lobby's buttons are gone once the game is on.
     assert not any(str(c.get("custom_id", "")).startswith(("42:level:", "42:hints:"))
                    for c in components(table_message(double)))

@@ -44,7 +44,7 @@ def clubs(double: DiscordDouble, kind: str = "club") -> dict[int, Guild]:
 
 def settings(postgres_url: str, shard_ids: str) -> dict[str, str]:
     return {"DATABASE_URL": postgres_url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": shard_ids,
-            "LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.3", "BOT_POLICY": RULES_POLICY,
+            "LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.3", "BOT_STRONG_PLAYER": RULES_POLICY,
             "BOT_WORKERS": "1"}
 
 

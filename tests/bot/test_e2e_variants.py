@@ -267,7 +267,7 @@ def highest_call(game: Game) -> Action:
 
 
 BOT_ENV = {"LOG_LEVEL": "INFO", "BOT_PAUSE_SECONDS": "0.05",
-           "BOT_POLICY": RULES_POLICY, "BOT_WORKERS": "1"}
+           "BOT_STRONG_PLAYER": RULES_POLICY, "BOT_WORKERS": "1"}
 
 
 async def started(double: DiscordDouble, start_bot_process: Any, tmp_path: Path,

@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import led_name, name, reader
-from bot.records import ComputerStanding, Level, Player, Standing, Status, TableRecord
+from bot.records import (
+    ComputerStanding,
+    Level,
+    Player,
+    Standing,
+    Status,
+    StrongPlayer,
+    TableRecord,
+)
 from bot.service import Panel, TableSnapshot
 from cogs.messages.away import away_menu
 from cogs.messages.panel import panel_message
@@ -278,6 +286,40 @@ def test_the_lobby_offers_add_and_remove_bot() -> None:
     assert [i for i in ids if i.startswith("42:unbot:")] == ["42:unbot:5:1"]
     labels = texts(reply)
     assert "Add bot South" in labels and "Remove bot East" in labels
+
+
+def test_the_table_names_a_strong_player_other_than_the_strongest() -> None:
+    """Strong tables seat the player the bot's admin chose: "strong" alone only when it is the
+    strongest; else the settings line and the lobby's level button name it, in the reader's
+    language, within the button's room; a casual table is casual whatever the strong player."""
+    lobby = TableRecord(id=5, guild_id=1, channel_id=2, message_id=3, creator_id=100,
+                        locale=None, status=Status.LOBBY,
+                        seats=(Player.member(100), None, None, None))
+
+    def shown(strong: StrongPlayer, table: TableRecord = lobby) -> tuple[str, str]:
+        reply = table_message(TableSnapshot(table, None), strong=strong)
+        check_limits(reply)
+        button = next(label for label in texts(reply) if label.startswith("Bots: "))
+        setting = next(line for line in str(reply.embed.description).splitlines()  # type: ignore[union-attr]
+                       if line.startswith("🤖 Bots: "))
+        return setting, button
+
+    assert shown(StrongPlayer()) == ("🤖 Bots: strong · 💡 Hints: on", "Bots: strong")
+    rules = StrongPlayer("engine.players.rules:decide")
+    assert shown(rules) == ("🤖 Bots: strong (rules of thumb) · 💡 Hints: on",
+                            "Bots: strong (rules of thumb)")
+    italian = table_message(TableSnapshot(dataclasses.replace(lobby, locale="it"), None),
+                            strong=rules)
+    assert any(label.endswith(": forti (regole pratiche)") for label in texts(italian))
+    assert shown(StrongPlayer("engine.players.random_legal:decide"))[1] == (
+        "Bots: strong (random legal moves)")
+    assert shown(StrongPlayer("my.own.players:decide"))[1] == "Bots: strong (my.own.players:decide)"
+    assert shown(StrongPlayer("my.own.players:decide", "Deep Domino"))[1] == (
+        "Bots: strong (Deep Domino)")
+    long = shown(StrongPlayer("a.very.long.package.name.of.someones.own:decide_quickly"))[1]
+    assert long.endswith("…)") and len(long) <= len("Bots: strong ()") + 40
+    casual = dataclasses.replace(lobby, level=Level.CASUAL)
+    assert shown(rules, casual) == ("🤖 Bots: casual · 💡 Hints: on", "Bots: casual")
 
 
 def test_the_leaderboard_counts_computer_players_apart() -> None:

@@ -54,13 +54,13 @@ FORWARDERS = {
     ("cogs/typed.py", "resolve"),  # likewise
     ("cogs/typed.py", "_trump"),  # likewise
     ("cogs/guide.py", "rules_message"),  # says the ids marked N_ in RULES
-    ("cogs/messages/lobby.py", "lobby"),  # says the descriptions marked N_ in house_rules.CHOICES,
-    # and the level names marked N_ in LEVEL_NAMES
+    ("cogs/messages/lobby.py", "lobby"),  # says the descriptions marked N_ in house_rules.CHOICES
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
     ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
     ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
-    ("cogs/messages/table.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
+    ("cogs/messages/words.py", "level_name"),  # says the names marked N_ in LEVEL_NAMES and
+    # PLAYER_NAMES
     ("cogs/messages/standings.py", "leaderboard_message"),  # likewise
     ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
 }

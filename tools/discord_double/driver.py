@@ -380,12 +380,14 @@ class SimulatedMember:
         /,
         *,
         carried: bool = True,
+        component_type: int = 2,
         wait_deferred: float = 5.0,
     ) -> InteractionResult:
         """A click on ``custom_id``, whatever the message shows: what an old client or a
         tampered one can send. With ``carried`` the message in the interaction holds a button
         with that id (as Discord would for a button that was once there); without, the id is
-        on no component of the message. Visibility of the message is not checked either."""
+        on no component of the message. Visibility of the message is not checked either, nor
+        that ``component_type`` (a button's, 2, unless told) is the carried component's."""
         msg = self.double.message(message) if isinstance(message, int) else (
             message.message if isinstance(message, InteractionResult) else message)
         if msg is None:
@@ -394,7 +396,7 @@ class SimulatedMember:
         return await self._interact(
             3,
             msg.channel,
-            {"custom_id": custom_id, "component_type": 2},
+            {"custom_id": custom_id, "component_type": component_type},
             f"forged click {custom_id!r}",
             source=msg,
             wait_deferred=wait_deferred,
@@ -450,6 +452,19 @@ class SimulatedMember:
         return await self._interact(
             2, channel, data, f"Apps → {name}", wait_deferred=wait_deferred
         )
+
+    async def raw_autocomplete(
+        self, name: str, options: list[JSON], /, *, where: ChannelRef = None
+    ) -> InteractionResult:
+        """An autocomplete request for ``/name`` with ``options`` exactly as given (one of them
+        ``"focused": True``), checked against no schema, like :meth:`raw_command`. The result
+        says whether the bot answered (``choices``), not only what it offered."""
+        channel = self._channel(where)
+        world = self.double.world
+        synced = [*world.guild_commands.get(self.guild.id, []), *world.global_commands]
+        schema = next(c for c in synced if c["name"] == name)
+        data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
+        return await self._interact(4, channel, data, f"autocomplete /{name} (raw)")
 
     # -- building interactions -----------------------------------------------------------------
 
