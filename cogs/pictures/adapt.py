@@ -265,7 +265,7 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
         legend=(*_legend(observation, variant, words),
                 words.legend_playable if playing else ""),
         drawn=drawn if choosing else None,
-        drawn_label=words.leftover if choosing else "",
+        drawn_label=words.from_leftover if choosing else "",
         aside=_aside(observation, words),
     )
 
@@ -386,8 +386,11 @@ def _status(observation: Observation, table: _Table) -> str:
     needs = observation.needs
     if needs is None:
         return ""
-    return " · ".join((table.about(side, words.need, words.need_alone, need=needs[0]),
-                       words.set.format(side=table.others(declarer), set=needs[1])))
+    need, to_set = needs
+    if not need or not to_set:  # decided, and every trick is played (V-BIG-SCORE, V-140-SCORE)
+        return _made_or_set(contract, not need, table)
+    return " · ".join((table.about(side, words.need, words.need_alone, need=need),
+                       words.set.format(side=table.others(declarer), set=to_set)))
 
 
 def _banner(observation: Observation, table: _Table) -> str:

@@ -11,7 +11,8 @@ which numbers are plural.
 A table's own names come from the caller too, already in the reader's language, sized for its
 variant: :meth:`Words.for_table` sets the seat names (one per seat, clockwise from seat 0), the
 side names (one per side: a team, or each player's own at a game each for oneself) and the words
-the variant has for its leftover and for discards::
+the variant has for its leftover (as a label, and as said beside the legend's other words) and
+for discards::
 
     words = Words().translated(catalog.gettext, catalog.ngettext)       # 42: as it is
     words = words.for_table(seats=("Red 1", "Blue 1", "Green 1", "Red 2", "Blue 2", "Green 2"),
@@ -118,7 +119,11 @@ class Words:
     legend_count: str = N_("count")
     legend_playable: str = N_("playable")
     leftover: str = ""
-    """What the variant calls its leftover ("Widow", "Boneyard"): handed in by the caller."""
+    """What the variant calls its leftover, as a label ("Widow", "Boneyard"): handed in by
+    the caller."""
+    from_leftover: str = ""
+    """The same word as the legend says it, beside "trump" and "count" ("widow", "boneyard"):
+    the mark of the tiles drawn from the leftover. Handed in by the caller."""
     discarded: str = ""
     """The word over discarded tiles: handed in by the caller."""
 
@@ -164,16 +169,18 @@ class Words:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def for_table(self, seats: Sequence[str], sides: Sequence[str], *, leftover: str = "",
-                  discarded: str = "") -> Words:
+                  from_leftover: str = "", discarded: str = "") -> Words:
         """These words at one table: its seat names by seat number and side names by side
-        number, and the variant's words for its leftover and for discards, all already in the
-        reader's language. The scenes check that there is one name per seat and per side."""
+        number, and the variant's words for its leftover (a label, and the legend's word) and
+        for discards, all already in the reader's language. The scenes check that there is one
+        name per seat and per side."""
         return dataclasses.replace(self, seats=tuple(seats), sides=tuple(sides),
-                                   leftover=leftover, discarded=discarded)
+                                   leftover=leftover, from_leftover=from_leftover,
+                                   discarded=discarded)
 
 
 _NOT_IDS = frozenset({"marks", "splash", "plunge", "gained_marks", "gained_points", "leftover",
-                      "discarded"})
+                      "from_leftover", "discarded"})
 """Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
 translates as one entry, and the words a table hands in."""
 

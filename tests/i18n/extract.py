@@ -59,7 +59,8 @@ FORWARDERS = {
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
     ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
-    ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
+    ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in vocabulary.LEFTOVER_LABELS
+    ("cogs/games.py", "leftover_name"),  # says the ids marked N_ in vocabulary.LEFTOVER_WORDS
     ("cogs/messages/table.py", "settings_text"),  # says the level names marked N_ in LEVEL_NAMES
     ("cogs/messages/standings.py", "leaderboard_message"),  # likewise
     ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
