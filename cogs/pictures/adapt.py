@@ -40,7 +40,7 @@ from engine.dominoes import sorted_for_display
 from engine.trumps import Called, Led
 
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
-from .words import ENGLISH, Words, change, signed
+from .words import ENGLISH, Words, change
 
 
 def tile_of(domino: Domino, seen: Observation | HandSummary, variant: Variant) -> Tile:
@@ -418,7 +418,7 @@ def _side(observation: Observation, side: int, table: _Table) -> SideRow:
     return SideRow(title=table.row_title(side), score=_score(observation, side, words),
                    marks=_marks(observation, side), points=points, groups=groups,
                    covered=covered,
-                   covered_text=words.covered.format(n=covered) if covered else "")
+                   covered_text=words.counted(words.covered, covered) if covered else "")
 
 
 def _score(observation: Observation, side: int, words: Words) -> str:
@@ -426,7 +426,7 @@ def _score(observation: Observation, side: int, words: Words) -> str:
     V-BIG-SCORE, V-140-SCORE), a negative one shown as such."""
     standing = observation.standing
     if standing.goal.in_points:
-        return words.points.format(n=signed(standing.totals[side]))
+        return words.points_text(standing.totals[side])
     return words.marks_text(standing.totals[side])
 
 

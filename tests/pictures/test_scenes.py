@@ -247,8 +247,8 @@ def test_special_bids_are_named_in_the_reader_s_language() -> None:
     catalog = translations("pt_BR")
     words = Words().translated(catalog.gettext, catalog.ngettext)
     assert words.bid_text(Bid(kind=BidKind.OVER_MOON)) == "Acima da lua"
-    assert words.bid_text(Bid(marks=2, kind=BidKind.DIP)) == catalog.gettext(
-        "Dip ({n} marks)").format(n=2)
+    assert words.bid_text(Bid(marks=2, kind=BidKind.DIP)) == catalog.ngettext(
+        "Dip ({n} mark)", "Dip ({n} marks)", 2).format(n=2)
     assert words.bid_text(Bid(marks=3, kind=BidKind.SPLASH)) == catalog.ngettext(
         "Splash ({n} mark)", "Splash ({n} marks)", 3).format(n=3)
     assert ENGLISH.bid_text(Bid(marks=2)) == "2 marks"
