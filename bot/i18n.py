@@ -187,7 +187,7 @@ def tn(locale: Locale, singular: str, plural: str, n: int, **params: object) -> 
     """The singular or plural form for ``n`` (passed to the text as ``{n}``).
 
     >>> tn(None, "{n} mark", "{n} marks", 2), tn("it", "{n} mark", "{n} marks", 2)
-    ('2 marks', '2 marche')
+    ('2 marks', '2 segni')
     """
     return _lookup_plural(locale, singular, plural, n).format_map(
         _localized(locale, {"n": n, **params}))
@@ -231,7 +231,7 @@ def title(locale: Locale, trump: Trump) -> str:
     """A trump as a choice in a list.
 
     >>> title(None, Trump.NONE), title("pt-BR", Trump.FIVES), title("it", Trump.NONE)
-    ('No trump (follow me)', 'Naipe de cinco', 'Senza atout')
+    ('No trump (follow me)', 'Naipe de cinco', 'Senza briscola')
     """
     return _lookup(locale, TRUMP_TITLES[trump])
 

@@ -1,5 +1,5 @@
 """The names of engine values, each written once, as its message id: a seat, a side, a trump,
-a number suit, and what a lead calls for.
+a number suit, what a lead calls for, and each game's leftover.
 
 Each name is its own message id, so a catalog can translate it, once for every place that says
 it: the text's naming (:func:`bot.i18n.name`, :func:`bot.i18n.led_name`,
@@ -58,3 +58,12 @@ COLOURED_SEATS = (N_("Red {n}"), N_("Blue {n}"), N_("Green {n}"))
 COLOURED_SIDES = (N_("Red"), N_("Blue"), N_("Green"))
 NUMBERED_SEAT = N_("Seat {n}")
 """A seat at three, where everybody plays for themselves."""
+
+LEFTOVER_LABELS: Mapping[str, str] = {
+    "moon": N_("Widow"), "big": N_("Leftover"), "140": N_("Boneyard"), "72": N_("Widow")}
+"""What each game with a leftover calls it (V-GEN-DEAL), by the engine's name of the game, as
+a label: "Widow: [6|6]"."""
+LEFTOVER_WORDS: Mapping[str, str] = {
+    "moon": N_("widow"), "big": N_("leftover"), "140": N_("boneyard"), "72": N_("widow")}
+"""The same words as said within a sentence, and beside the pictures' other marks ("trump",
+"count")."""

@@ -11,6 +11,7 @@ from discord.app_commands import locale_str
 
 from bot.i18n import N_, Locale, t
 from bot.records import GameKind
+from bot.vocabulary import LEFTOVER_LABELS, LEFTOVER_WORDS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 TITLES = {
@@ -32,9 +33,6 @@ DESCRIPTIONS = {
 }
 """What each game is, in one line: the choice list of ``/42 new game:`` shows it."""
 
-LEFTOVERS = {"moon": N_("Widow"), "big": N_("Leftover"), "140": N_("Boneyard"), "72": N_("Widow")}
-"""What each game with a leftover calls it (V-GEN-DEAL)."""
-
 NEW_CHOICES = [app_commands.Choice(name=locale_str(DESCRIPTIONS[name]), value=name)
                for name in VARIANTS]
 
@@ -51,8 +49,16 @@ def game_title(locale: Locale, variant: Variant) -> str:
 
 
 def leftover_word(locale: Locale, variant: Variant) -> str:
-    """The game's word for its leftover; empty in a game without one."""
-    found = LEFTOVERS.get(variant.name)
+    """The game's word for its leftover as a label ("Widow", "Boneyard"); empty in a game
+    without one."""
+    found = LEFTOVER_LABELS.get(variant.name)
+    return t(locale, found) if found is not None else ""
+
+
+def leftover_name(locale: Locale, variant: Variant) -> str:
+    """The game's word for its leftover within a sentence ("widow", "boneyard"); empty in a
+    game without one."""
+    found = LEFTOVER_WORDS.get(variant.name)
     return t(locale, found) if found is not None else ""
 
 

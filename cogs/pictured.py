@@ -12,7 +12,7 @@ from bot.i18n import name, reader, t
 from bot.records import DEFAULT_STRONG, StrongPlayer, TableRecord
 from bot.service import Panel, TableSnapshot
 
-from .games import leftover_word
+from .games import leftover_name, leftover_word
 from .messages.reply import Picture, Reply
 from .messages.table import table_message
 from .messages.words import words
@@ -39,7 +39,8 @@ def table_words(locale: str | None, table: TableRecord) -> Words:
     return words(locale).for_table(
         seats=tuple(name(voice, seat) for seat in seating.seats),
         sides=tuple(name(voice, side) for side in seating.sides),
-        leftover=leftover_word(voice, table.variant), discarded=t(voice, "Discarded"))
+        leftover=leftover_word(voice, table.variant),
+        from_leftover=leftover_name(voice, table.variant), discarded=t(voice, "Discarded"))
 
 
 def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from bot.service import Panel, Refusal
 from engine import Action, Bid, NameTrump, Pass, Play, Trump, parse_action
 
 from .messages.panel import panel_status
-from .messages.words import action_label, bid_text
+from .messages.words import action_label, bid_text, by_rank
 
 MAX_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -48,7 +48,7 @@ def choices(call: Call, panel: Panel, locale: str | None,
     """The seat's legal actions of this kind whose names contain what was typed so far; when
     there is none, one choice that says why (whose turn it is), and chooses nothing."""
     offered: dict[str, str] = {}
-    for action in panel.observation.legal:
+    for action in by_rank(panel.observation.variant, panel.observation.legal):
         if not call.offers(action):
             continue
         if isinstance(action, NameTrump):  # the piles are an option of their own

@@ -31,6 +31,7 @@ from .observation import (
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
 from .records import Call, Contract, HandResult, Trick
 from .seats import SEATS, Naming, Seat, Seating, Team
+from .terms import Terms, bid_rank, terms_of
 from .trumps import Called, Led, Trump
 from .variants import FORTY_TWO, VARIANTS, Variant, variant_named
 
@@ -73,14 +74,17 @@ __all__ = [
     "Seating",
     "Standing",
     "Team",
+    "Terms",
     "Trick",
     "Trump",
     "UnsupportedRulesVersion",
     "Variant",
+    "bid_rank",
     "goal_of",
     "observe",
     "parse_action",
     "review",
     "summarize",
+    "terms_of",
     "variant_named",
 ]

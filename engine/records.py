@@ -40,7 +40,7 @@ class Contract(NamedTuple):
         kind = self.bid.kind
         if kind is BidKind.PLAIN:  # the common case, without hashing an enum
             return self.declarer
-        return seating.partner(self.declarer) if kind in _PARTNER_NAMES else self.declarer
+        return seating.partner(self.declarer) if kind in PARTNER_NAMES else self.declarer
 
     @property
     def takes_every_trick(self) -> bool:
@@ -48,7 +48,8 @@ class Contract(NamedTuple):
         return self.bid.marks > 0 or self.bid.kind.is_moon
 
 
-_PARTNER_NAMES = frozenset({BidKind.SPLASH, BidKind.PLUNGE, BidKind.DIP, BidKind.DIVE})
+PARTNER_NAMES = frozenset({BidKind.SPLASH, BidKind.PLUNGE, BidKind.DIP, BidKind.DIVE})
+"""The bids after which the declarer's partner names trump and leads."""
 
 
 class Trick(NamedTuple):

@@ -192,7 +192,7 @@ class Lobby(TableStore):
             require_host(table, user_id, N_("Only a seated player can start the game."))
             if not table.is_full:
                 seated = sum(1 for p in table.seats if p is not None)
-                raise Refusal("{needed} players are needed to start; {seated} seated so far.",
+                raise Refusal("{needed} players are needed to start; seated so far: {seated}.",
                               needed=len(table.seats), seated=seated)
             seed = self._new_seed()
             options = table.options

@@ -22,12 +22,15 @@ from ..components import (
     PilesButton,
     RefreshButton,
 )
+from ..games import leftover_word
 from .reply import COLOUR, Reply
 from .score import marks_line, points_text
 from .words import (
     action_description,
     action_label,
     bid_text,
+    by_rank,
+    move_text,
     relative_time,
     tiles,
     voice,
@@ -53,7 +56,8 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
     if observation.trump is not None:
         lines.append(t(locale, "Trump: {trump}", trump=observation.trump))
     if observation.leftover:
-        lines.append(t(locale, "The leftover (only you see it): {tiles}",
+        lines.append(t(locale, "{leftover}, for your eyes only: {tiles}",
+                       leftover=leftover_word(locale, table.variant),
                        tiles=tiles(observation.leftover)))
     if observation.discards:
         lines.append(t(locale, "Your discards, face down (only you see them): {tiles}",
@@ -74,7 +78,7 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
                                " it for you.", when=relative_time(panel.deadline)))
     last = panel.last_move
     if last is not None:
-        move = action_label(locale, last.action)
+        move = move_text(locale, last.action)
         if last.hand_number == hand_number:
             lines.append(t(locale, "Your last move: {move}.", move=move))
         else:
@@ -88,13 +92,14 @@ def panel_message(panel: Panel, locale: Locale, *, notice: str | None = None,
     row = _tile_buttons(view, panel, legal, faces or {})
     phase = observation.phase
     if legal and phase is Phase.AUCTION:
-        offered = offered_bids(legal)
+        offered = by_rank(table.variant, offered_bids(legal))
         placeholder = (t(locale, "Bid or pass…") if len(offered) == len(legal) else
                        t(locale, "Bid or pass… (every bid: /42 bid)"))
         view.add_item(ActionSelect(
             table.id, hand_number, count, row=row, placeholder=placeholder,
             options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
-                                          description=action_description(locale, a))
+                                          description=action_description(
+                                              locale, a, observation.variant, observation.goal))
                      for a in offered]))
         if Pass() in legal:
             view.add_item(ActionButton(table.id, hand_number, count, str(Pass()),
@@ -217,10 +222,12 @@ def _trump_choice(locale: Locale, view: discord.ui.View, panel: Panel,
                 placeholder=t(locale, "First choose 1 or 2 face-up piles…")))
             return
         choices = [a for a in choices if a.piles == piles]
+    observation = panel.observation
     view.add_item(ActionSelect(
         table_id, hand, count, row=row, placeholder=t(locale, "Name trump…"),
         options=[discord.SelectOption(label=action_label(locale, a), value=str(a),
-                                      description=action_description(locale, a))
+                                      description=action_description(
+                                          locale, a, observation.variant, observation.goal))
                  for a in choices]))
 
 

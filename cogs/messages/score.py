@@ -37,21 +37,39 @@ def marks_line(locale: Locale, observation: Observation) -> str:
 
 def points_text(locale: Locale, observation: Observation) -> str:
     """The hand so far per side: tricks under a marks contract, else points, with what the
-    declarers still need and what sets them (in the variant's numbers)."""
+    declarers still need and what sets them (in the variant's numbers), or, once that is
+    decided in a game that plays every trick (V-BIG-SCORE, V-140-SCORE, V-MOON-END), which it
+    was. A player alone (V-GEN-SEATS) is spoken of in the singular."""
     contract = observation.contract
     assert contract is not None
     seating = observation.variant.seating
     team = seating.side_of[contract.declarer]
+    alone = not seating.has_teams
     if observation.points is None:  # a marks contract: faces are covered (R-SEE-MARKS)
-        return t(locale, "Tricks: {tricks}. {team} must take every trick.",
-                 tricks=per_side(locale, seating, observation.tricks_won), team=team)
+        tricks = per_side(locale, seating, observation.tricks_won)
+        if alone:
+            return t(locale, "Tricks: {tricks}. {seat} must take every trick.", tricks=tricks,
+                     seat=team)
+        return t(locale, "Tricks: {tricks}. {team} must take every trick.", tricks=tricks,
+                 team=team)
     text = per_side(locale, seating, observation.points)
     needs = observation.needs
-    if needs is not None and seating.side_count == 2:
-        text += "\n" + t(locale, "{team} need {need} more; {other} set them with {set} more.",
-                         team=team, need=needs[0], other=seating.other_side(team),
-                         set=needs[1])
-    elif needs is not None:
-        text += "\n" + t(locale, "{team} need {need} more; the others set them with {set}"
-                         " more.", team=team, need=needs[0], set=needs[1])
-    return text
+    if needs is None:
+        return text
+    need, to_set = needs
+    if not need:
+        line = (t(locale, "{seat} has made the bid.", seat=team) if alone
+                else t(locale, "{team} have made their bid.", team=team))
+    elif not to_set:
+        line = (t(locale, "{seat} has been set.", seat=team) if alone
+                else t(locale, "{team} have been set.", team=team))
+    elif alone:
+        line = t(locale, "{seat} needs {need} more; the others set the bid with {set} more.",
+                 seat=team, need=need, set=to_set)
+    elif seating.side_count == 2:
+        line = t(locale, "{team} need {need} more; {other} set them with {set} more.",
+                 team=team, need=need, other=seating.other_side(team), set=to_set)
+    else:
+        line = t(locale, "{team} need {need} more; the others set them with {set} more.",
+                 team=team, need=need, set=to_set)
+    return text + "\n" + line

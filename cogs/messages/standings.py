@@ -45,8 +45,9 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
         who_ = (t(locale, "🤖 Bot") if partner.partner_id == COMPUTER_PARTNER
                 else mention(partner.partner_id))
         embed.add_field(name=t(locale, "Favourite partner"),
-                        value=t(locale, "{partner}: {games} games together, {wins} won",
-                                partner=who_, games=partner.games, wins=partner.wins),
+                        value=tn(locale, "{partner}: {n} game together · won: {wins}",
+                                 "{partner}: {n} games together · won: {wins}", partner.games,
+                                 partner=who_, wins=partner.wins),
                         inline=False)
     return Reply(None, embed)
 
@@ -83,30 +84,30 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
         return Reply(None, embed, None)
     if points:
         lines = [
-            t(locale, "**{rank}.** {player} — games: {played} played, {won} won · points"
-              " scored: {points} · contracts: {bid} bid, {made} made", rank=rank,
+            t(locale, "**{rank}.** {player} — games played: {played} · won: {won} · points"
+              " scored: {points} · contracts bid: {bid} · made: {made}", rank=rank,
               player=mention(s.user_id), points=s.points_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
             + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
     else:
         lines = [
-            t(locale, "**{rank}.** {player} — marks won: {marks} · games: {played} played,"
-              " {won} won · contracts: {bid} bid, {made} made", rank=rank,
+            t(locale, "**{rank}.** {player} — marks won: {marks} · games played: {played} ·"
+              " won: {won} · contracts bid: {bid} · made: {made}", rank=rank,
               player=mention(s.user_id), marks=s.marks_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
             + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
     for line in computers:
         level = t(locale, LEVEL_NAMES[line.level])
         if points:
-            lines.append(t(locale, "🤖 **Computer players ({level})** — seats: {played} played,"
-                           " {won} won · points scored: {points} · contracts: {bid} bid,"
-                           " {made} made", level=level, points=line.points_won,
+            lines.append(t(locale, "🤖 **Computer players ({level})** — seats played: {played}"
+                           " · won: {won} · points scored: {points} · contracts bid: {bid} ·"
+                           " made: {made}", level=level, points=line.points_won,
                            played=line.seats_played, won=line.seats_won,
                            bid=line.contracts_bid, made=line.contracts_made))
         else:
             lines.append(t(locale, "🤖 **Computer players ({level})** — marks won: {marks} ·"
-                           " seats: {played} played, {won} won · contracts: {bid} bid, {made}"
-                           " made", level=level, marks=line.marks_won, played=line.seats_played,
+                           " seats played: {played} · won: {won} · contracts bid: {bid} · made:"
+                           " {made}", level=level, marks=line.marks_won, played=line.seats_played,
                            won=line.seats_won, bid=line.contracts_bid,
                            made=line.contracts_made))
     if computers:

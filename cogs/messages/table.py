@@ -234,10 +234,16 @@ def _seat_holder(locale: Locale, table: TableRecord, seat: Seat) -> str:
 
 def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, *,
                standing_in: bool = False) -> str:
-    """Whose turn it is; a member is pinged only when it is theirs to play."""
+    """Whose turn it is; a member is pinged only when it is theirs to play. The leftover step
+    (the Big Game's, V-BIG-LEFTOVER, whose word is "leftover") is to look at the leftover; a
+    discard, whenever it comes (V-MOON-WIDOW, V-140-BONEYARD, after trump in 72: V-72-WIDOW),
+    is to discard."""
     if standing_in and player is not None:
-        if phase in (Phase.LEFTOVER, Phase.DISCARD):
+        if phase is Phase.LEFTOVER:
             return t(locale, "→ 🤖 A bot looks at the leftover for {player} ({seat})",
+                     player=player.mention, seat=seat)
+        if phase is Phase.DISCARD:
+            return t(locale, "→ 🤖 A bot discards for {player} ({seat})",
                      player=player.mention, seat=seat)
         if phase is Phase.AUCTION:
             return t(locale, "→ 🤖 A bot bids for {player} ({seat})", player=player.mention,
@@ -248,16 +254,20 @@ def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, 
         return t(locale, "→ 🤖 A bot plays for {player} ({seat})", player=player.mention,
                  seat=seat)
     if player is not None and player.is_computer:
-        if phase in (Phase.LEFTOVER, Phase.DISCARD):
+        if phase is Phase.LEFTOVER:
             return t(locale, "→ 🤖 Bot looks at the leftover ({seat})", seat=seat)
+        if phase is Phase.DISCARD:
+            return t(locale, "→ 🤖 Bot to discard ({seat})", seat=seat)
         if phase is Phase.AUCTION:
             return t(locale, "→ 🤖 Bot to bid ({seat})", seat=seat)
         if phase is Phase.TRUMP:
             return t(locale, "→ 🤖 Bot to name trump ({seat})", seat=seat)
         return t(locale, "→ 🤖 Bot to play ({seat})", seat=seat)
     name = who(locale, player) or t(locale, "{seat}", seat=seat)
-    if phase in (Phase.LEFTOVER, Phase.DISCARD):
+    if phase is Phase.LEFTOVER:
         return t(locale, "→ {player} looks at the leftover ({seat})", player=name, seat=seat)
+    if phase is Phase.DISCARD:
+        return t(locale, "→ {player} to discard ({seat})", player=name, seat=seat)
     if phase is Phase.AUCTION:
         return t(locale, "→ {player} to bid ({seat})", player=name, seat=seat)
     if phase is Phase.TRUMP:

@@ -19,13 +19,18 @@ from engine import (
     Call,
     Discard,
     Domino,
+    Goal,
     Leftover,
     NameTrump,
     Pass,
     Seat,
     Team,
+    Terms,
     Trick,
     Trump,
+    Variant,
+    bid_rank,
+    terms_of,
 )
 from engine.observation import LastAction
 from engine.seats import Seating
@@ -87,17 +92,12 @@ def action_label(locale: Locale, action: Action) -> str:
     return action.tile.label
 
 
-def action_description(locale: Locale, action: Action) -> str | None:
-    """One line under a bid or a trump in a select: what choosing it commits to."""
+def action_description(locale: Locale, action: Action, variant: Variant,
+                       goal: Goal) -> str | None:
+    """One line under a bid or a trump in a select: what choosing it commits to, in the
+    numbers of the game being played (:func:`engine.terms_of`)."""
     if isinstance(action, Bid):
-        if action.kind.is_moon:
-            return t(locale, "You promise to take every trick")
-        if action.kind is not BidKind.PLAIN:
-            return t(locale, "Your partner names trump and leads; your side takes every trick")
-        if action.is_marks:
-            return t(locale, "Your side promises to take every trick")
-        return t(locale, "Your side promises at least {points} of the 42 points",
-                 points=action.points)
+        return bid_terms_text(locale, terms_of(variant, goal, action))
     if isinstance(action, NameTrump):
         trump = action.trump
         if trump is Trump.DOUBLES:
@@ -110,6 +110,62 @@ def action_description(locale: Locale, action: Action) -> str | None:
             return t(locale, "The tile closest to 7 pips wins each trick")
         return t(locale, "Every tile bearing this number is a trump")
     return None
+
+
+def bid_terms_text(locale: Locale, terms: Terms) -> str:
+    """What a bid promises, in its game's numbers: the points (or, where a hand's points are
+    its tricks, the tricks) of the hand it must take at least, or all its tricks and, in a game
+    kept in points, what they score; said to the bidder's side, or to the bidder alone in a
+    game each for oneself (V-GEN-SEATS)."""
+    n = terms.tricks
+    if terms.partner_leads:
+        return tn(locale, "Your partner names trump and leads; your side must take the {n}"
+                  " trick", "Your partner names trump and leads; your side must take all {n}"
+                  " tricks", n)
+    if terms.every_trick and terms.worth is not None:
+        if terms.alone:
+            return tn(locale, "You promise the {n} trick, for {points} points",
+                      "You promise all {n} tricks, for {points} points", n, points=terms.worth)
+        return tn(locale, "Your side promises the {n} trick, for {points} points",
+                  "Your side promises all {n} tricks, for {points} points", n,
+                  points=terms.worth)
+    if terms.every_trick:
+        if terms.alone:
+            return tn(locale, "You promise the {n} trick", "You promise all {n} tricks", n)
+        return tn(locale, "Your side promises the {n} trick", "Your side promises all {n} tricks",
+                  n)
+    least, n = terms.least, terms.out_of
+    if terms.in_tricks and terms.alone:
+        return tn(locale, "You promise at least {least} of the {n} trick",
+                  "You promise at least {least} of the {n} tricks", n, least=least)
+    if terms.in_tricks:
+        return tn(locale, "Your side promises at least {least} of the {n} trick",
+                  "Your side promises at least {least} of the {n} tricks", n, least=least)
+    if terms.alone:
+        return tn(locale, "You promise at least {least} of the {n} point",
+                  "You promise at least {least} of the {n} points", n, least=least)
+    return tn(locale, "Your side promises at least {least} of the {n} point",
+              "Your side promises at least {least} of the {n} points", n, least=least)
+
+
+def by_rank(variant: Variant, actions: Sequence[Action]) -> list[Action]:
+    """Calls in the order of the game's ladder, as the engine ranks its bids (a pass first;
+    Geezer's 1 mark between 45 and 46, V-GEEZER-AUCTION), any other action where it was."""
+    bids = sorted((a for a in actions if isinstance(a, Bid)),
+                  key=lambda bid: bid_rank(variant, bid))
+    ranked = iter(bids)
+    return [next(ranked) if isinstance(a, Bid) else a for a in actions]
+
+
+def move_text(locale: Locale, action: Action) -> str:
+    """One's own last move as the panel recalls it: a trump named reads as naming trump, any
+    other move as its button says it."""
+    if isinstance(action, NameTrump):
+        if action.piles is None:
+            return t(locale, "{trump} as trump", trump=action.trump)
+        return tn(locale, "{trump} as trump, with {n} pile face up",
+                  "{trump} as trump, with {n} piles face up", action.piles, trump=action.trump)
+    return action_label(locale, action)
 
 
 @functools.cache

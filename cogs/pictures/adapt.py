@@ -40,7 +40,7 @@ from engine.dominoes import sorted_for_display
 from engine.trumps import Called, Led
 
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
-from .words import ENGLISH, Words, change, signed
+from .words import ENGLISH, Words, change
 
 
 def tile_of(domino: Domino, seen: Observation | HandSummary, variant: Variant) -> Tile:
@@ -265,7 +265,7 @@ def hand_scene(observation: Observation, words: Words = ENGLISH) -> HandScene:
         legend=(*_legend(observation, variant, words),
                 words.legend_playable if playing else ""),
         drawn=drawn if choosing else None,
-        drawn_label=words.leftover if choosing else "",
+        drawn_label=words.from_leftover if choosing else "",
         aside=_aside(observation, words),
     )
 
@@ -386,8 +386,11 @@ def _status(observation: Observation, table: _Table) -> str:
     needs = observation.needs
     if needs is None:
         return ""
-    return " · ".join((table.about(side, words.need, words.need_alone, need=needs[0]),
-                       words.set.format(side=table.others(declarer), set=needs[1])))
+    need, to_set = needs
+    if not need or not to_set:  # decided, and every trick is played (V-BIG-SCORE, V-140-SCORE)
+        return _made_or_set(contract, not need, table)
+    return " · ".join((table.about(side, words.need, words.need_alone, need=need),
+                       words.set.format(side=table.others(declarer), set=to_set)))
 
 
 def _banner(observation: Observation, table: _Table) -> str:
@@ -415,7 +418,7 @@ def _side(observation: Observation, side: int, table: _Table) -> SideRow:
     return SideRow(title=table.row_title(side), score=_score(observation, side, words),
                    marks=_marks(observation, side), points=points, groups=groups,
                    covered=covered,
-                   covered_text=words.covered.format(n=covered) if covered else "")
+                   covered_text=words.counted(words.covered, covered) if covered else "")
 
 
 def _score(observation: Observation, side: int, words: Words) -> str:
@@ -423,7 +426,7 @@ def _score(observation: Observation, side: int, words: Words) -> str:
     V-BIG-SCORE, V-140-SCORE), a negative one shown as such."""
     standing = observation.standing
     if standing.goal.in_points:
-        return words.points.format(n=signed(standing.totals[side]))
+        return words.points_text(standing.totals[side])
     return words.marks_text(standing.totals[side])
 
 

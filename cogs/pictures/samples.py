@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from bot.i18n import name, reader, translations
+from bot.vocabulary import LEFTOVER_LABELS, LEFTOVER_WORDS
 from engine import (
     FORTY_TWO,
     VARIANTS,
@@ -33,7 +34,6 @@ from engine import (
     summarize,
 )
 from engine.players import Policy, random_legal, rules
-from engine.variants import LeftoverStep
 
 from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
@@ -46,21 +46,17 @@ NAMES = ("ana", "Bia Souza", "caio_the_magnificent_player", "Davi",
          "Maximiliano Albuquerque Monteiro", "Fábio", "🤖 Bot", "Giovanna")
 """Member names as Discord has them: short and long (up to 32 characters), an emoji."""
 
-LEFTOVER_WORDS = {LeftoverStep.SWAP_ONE: "Widow", LeftoverStep.TAKE_OR_LEAVE: "Leftover",
-                  LeftoverStep.AFTER_TRUMP: "Widow"}
-
-
 def table_words(variant: Variant, locale: str | None = None) -> Words:
-    """The pictures' words in ``locale`` with the table's names as the bot gives them (140
-    calls its leftover the boneyard)."""
+    """The pictures' words in ``locale`` with the table's names and its game's word for the
+    leftover as the bot gives them (:func:`cogs.pictured.table_words`)."""
     catalog = translations(locale)
     words = ENGLISH.translated(catalog.gettext, catalog.ngettext) if locale else ENGLISH
     voice = reader(locale, variant.seating)
-    leftover = "Boneyard" if variant.name == "140" else LEFTOVER_WORDS.get(
-        variant.leftover_step, "")
+    label, word = LEFTOVER_LABELS.get(variant.name), LEFTOVER_WORDS.get(variant.name)
     return words.for_table(seats=tuple(name(voice, seat) for seat in variant.seating.seats),
                            sides=tuple(name(voice, side) for side in variant.seating.sides),
-                           leftover=catalog.gettext(leftover) if leftover else "",
+                           leftover=catalog.gettext(label) if label else "",
+                           from_leftover=catalog.gettext(word) if word else "",
                            discarded=catalog.gettext("Discarded"))
 
 

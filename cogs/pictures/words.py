@@ -11,7 +11,8 @@ which numbers are plural.
 A table's own names come from the caller too, already in the reader's language, sized for its
 variant: :meth:`Words.for_table` sets the seat names (one per seat, clockwise from seat 0), the
 side names (one per side: a team, or each player's own at a game each for oneself) and the words
-the variant has for its leftover and for discards::
+the variant has for its leftover (as a label, and as said beside the legend's other words) and
+for discards::
 
     words = Words().translated(catalog.gettext, catalog.ngettext)       # 42: as it is
     words = words.for_table(seats=("Red 1", "Blue 1", "Green 1", "Red 2", "Blue 2", "Green 2"),
@@ -84,9 +85,12 @@ class Words:
     sits_out: str = N_("sits out")
     marks: tuple[str, str] = NN_("{n} mark", "{n} marks")
     """A number of marks, the singular and plural message ids of one catalog entry."""
-    points: str = N_("{n} points")
+    points: tuple[str, str] = NN_("{n} point", "{n} points")
+    """A score kept in points; ``{n}`` signed ("−5"), the form chosen by its size."""
     hand_points: str = N_("{n} this hand")
-    covered: str = N_("{n} face down")
+    covered: tuple[str, str] = NN_("{n} face down", "{n} face down")
+    """Tiles of a marks contract's tricks not shown (R-SEE-MARKS): said with a count, since
+    languages other than English agree the words with it."""
     made: str = N_("{side} made {bid}")
     was_set: str = N_("{side} were set")
     won: str = N_("{side} win the game")
@@ -98,8 +102,8 @@ class Words:
     """The same sentences about one player, at a game each for oneself (singular verbs)."""
     moon: str = N_("Moon")
     over_moon: str = N_("Over the moon")
-    dip: str = N_("Dip ({n} marks)")
-    dive: str = N_("Dive ({n} marks)")
+    dip: tuple[str, str] = NN_("Dip ({n} mark)", "Dip ({n} marks)")
+    dive: tuple[str, str] = NN_("Dive ({n} mark)", "Dive ({n} marks)")
     """Moon's bids (V-MOON-AUCTION) and Geezer's water bids (V-GEEZER-WATER)."""
     splash: tuple[str, str] = NN_("Splash ({n} mark)", "Splash ({n} marks)")
     plunge: tuple[str, str] = NN_("Plunge ({n} mark)", "Plunge ({n} marks)")
@@ -118,7 +122,11 @@ class Words:
     legend_count: str = N_("count")
     legend_playable: str = N_("playable")
     leftover: str = ""
-    """What the variant calls its leftover ("Widow", "Boneyard"): handed in by the caller."""
+    """What the variant calls its leftover, as a label ("Widow", "Boneyard"): handed in by
+    the caller."""
+    from_leftover: str = ""
+    """The same word as the legend says it, beside "trump" and "count" ("widow", "boneyard"):
+    the mark of the tiles drawn from the leftover. Handed in by the caller."""
     discarded: str = ""
     """The word over discarded tiles: handed in by the caller."""
 
@@ -129,8 +137,13 @@ class Words:
         return self.counted(self.marks, n)
 
     def counted(self, forms: tuple[str, str], n: int) -> str:
-        """One of the plural pairs (:attr:`marks`, :attr:`splash`, :attr:`plunge`) for ``n``."""
+        """One of the plural pairs (:attr:`marks`, :attr:`splash`, :attr:`covered`, …) for
+        ``n``."""
         return self.plural(*forms, n).format(n=n)
+
+    def points_text(self, n: int) -> str:
+        """A score in points, a negative one with its minus sign: "1 point", "−5 points"."""
+        return self.plural(*self.points, abs(n)).format(n=signed(n))
 
     def bid_text(self, bid: Bid) -> str:
         """A bid as the auction record says it, in the text as in the pictures: ``31``,
@@ -143,7 +156,7 @@ class Words:
         if not bid.is_marks:
             return str(bid.points)
         if kind is BidKind.DIP or kind is BidKind.DIVE:
-            return (self.dip if kind is BidKind.DIP else self.dive).format(n=bid.marks)
+            return self.counted(self.dip if kind is BidKind.DIP else self.dive, bid.marks)
         if kind is BidKind.SPLASH or kind is BidKind.PLUNGE:
             return self.counted(self.splash if kind is BidKind.SPLASH else self.plunge,
                                 bid.marks)
@@ -164,16 +177,18 @@ class Words:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def for_table(self, seats: Sequence[str], sides: Sequence[str], *, leftover: str = "",
-                  discarded: str = "") -> Words:
+                  from_leftover: str = "", discarded: str = "") -> Words:
         """These words at one table: its seat names by seat number and side names by side
-        number, and the variant's words for its leftover and for discards, all already in the
-        reader's language. The scenes check that there is one name per seat and per side."""
+        number, and the variant's words for its leftover (a label, and the legend's word) and
+        for discards, all already in the reader's language. The scenes check that there is one
+        name per seat and per side."""
         return dataclasses.replace(self, seats=tuple(seats), sides=tuple(sides),
-                                   leftover=leftover, discarded=discarded)
+                                   leftover=leftover, from_leftover=from_leftover,
+                                   discarded=discarded)
 
 
-_NOT_IDS = frozenset({"marks", "splash", "plunge", "gained_marks", "gained_points", "leftover",
-                      "discarded"})
+_NOT_IDS = frozenset({"marks", "points", "covered", "dip", "dive", "splash", "plunge",
+                      "gained_marks", "gained_points", "leftover", "from_leftover", "discarded"})
 """Fields :meth:`Words.translated` leaves alone: the plural ids, which :attr:`Words.plural`
 translates as one entry, and the words a table hands in."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..actions import Bid
 from ..goal import goal_of
 from ..options import Options
 from ..records import Contract, HandResult, Trick
@@ -119,7 +120,7 @@ def _points_result(variant: Variant, contract: Contract, points: tuple[int, ...]
     took. V-140-SCORE: set, the declarers score minus the bid, and the defenders what they
     took."""
     side = variant.seating.side_of[contract.declarer]
-    value = contract.bid.points or variant.total_points * contract.bid.marks
+    value = contract_value(variant, contract.bid)
     score = list(points)
     if made:
         if contract.is_marks:
@@ -137,6 +138,15 @@ def _points_result(variant: Variant, contract: Contract, points: tuple[int, ...]
 _MOON_VALUE = {"moon": 21, "over_moon": 42}
 
 
+def contract_value(variant: Variant, bid: Bid) -> int:
+    """What a contract is worth to a score kept in points, made or set: a points bid its
+    points, a marks bid the hand's total per mark (H-POINTS, V-BIG-SCORE, V-140-SCORE), a moon
+    21 and over the moon 42 (V-MOON-SCORE)."""
+    if bid.kind.is_moon:
+        return _MOON_VALUE[bid.kind.value]
+    return bid.points or variant.total_points * bid.marks
+
+
 def _moon_result(variant: Variant, contract: Contract, points: tuple[int, ...],
                  made: bool) -> HandResult:
     """V-MOON-SCORE: a bid of n scores the tricks taken if at least n, else −n; a moon ±21,
@@ -145,7 +155,7 @@ def _moon_result(variant: Variant, contract: Contract, points: tuple[int, ...],
     score = list(points)
     bid = contract.bid
     if bid.kind.is_moon:
-        value = _MOON_VALUE[bid.kind.value]
+        value = contract_value(variant, bid)
         score[side] = value if made else -value
     elif not made:
         score[side] = -bid.points

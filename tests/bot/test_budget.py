@@ -28,8 +28,10 @@ async def test_processes_sharing_a_database_stay_within_the_limit(postgres_url: 
         await storage.close()
         await other.close()
     granted.sort()
-    busiest = max(sum(1 for at in granted if start <= at < start + 1) for start in granted)
-    assert len(granted) == 50 and busiest <= 22, busiest  # in any second, wherever it starts
+    # In any second, wherever it starts; a grant is stamped once its task runs again, which a
+    # busy machine may delay by a moment, so the window is shortened by that much.
+    busiest = max(sum(1 for at in granted if start <= at < start + 0.9) for start in granted)
+    assert len(granted) == 50 and busiest <= 22, busiest
     assert granted[-1] - granted[0] > 2  # 50 requests at 20 a second take over two seconds
 
 

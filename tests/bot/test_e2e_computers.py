@@ -173,13 +173,13 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     won = int(game.winner == FOUR_SEATS.side_of[NORTH])
     ns = FOUR_SEATS.side_of[NORTH]
-    assert f"{ana.mention} — marks won: {game.marks[ns]} · games: 1 played," \
-           f" {won} won" in text
+    assert f"{ana.mention} — marks won: {game.marks[ns]} · games played: 1 ·" \
+           f" won: {won}" in text
     # East and West are partners; South is ana's partner.
     marks = 2 * game.marks[FOUR_SEATS.side_of[EAST]] + game.marks[FOUR_SEATS.side_of[SOUTH]]
     seats_won = 1 if won else 2
-    assert (f"Computer players (strong)** — marks won: {marks} · seats: 3 played, {seats_won} won"
-            in text)
+    assert (f"Computer players (strong)** — marks won: {marks} · seats played: 3 · won:"
+            f" {seats_won}" in text)
 
 
 async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(

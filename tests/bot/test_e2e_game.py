@@ -112,10 +112,10 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
         line = next(line for line in text.splitlines() if member.mention in line)
         assert f"marks won: {game.marks[FOUR_SEATS.side_of[seat]]}" in line
         won = 1 if game.winner == FOUR_SEATS.side_of[seat] else 0
-        assert f"games: 1 played, {won} won" in line
+        assert f"games played: 1 · won: {won}" in line
         bid = [made for declarer, made in contracts(live_bot.db, table.table_id)
                if declarer == seat]
-        assert f"contracts: {len(bid)} bid, {sum(bid)} made" in line
+        assert f"contracts bid: {len(bid)} · made: {sum(bid)}" in line
     # /42 stats: one member's games, privately, with whom they played beside.
     ana = table.seats[NORTH]
     stats = await eve.slash("42 stats", member=ana)
@@ -123,7 +123,7 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     shown = str(stats.message.embeds)
     won = 1 if game.winner == FOUR_SEATS.side_of[NORTH] else 0
     assert f"Games: 1 · won: {won}" in shown and f"Marks won: {game.marks[0]}" in shown
-    assert f"{table.seats[SOUTH].mention}: 1 games together, {won} won" in shown
+    assert f"{table.seats[SOUTH].mention}: 1 game together · won: {won}" in shown
 
     # Every panel now offers nothing (a stale one is refused: test_e2e_refusals).
     for member in table.seats.values():

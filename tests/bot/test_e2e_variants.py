@@ -158,7 +158,7 @@ async def test_one_member_plays_the_last_hand_of_a_game_with_computer_players(
     board = await eve.slash("42 leaderboard", game=name)
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     won = int(final.winner == variant.seating.side_of[0])
-    assert f"{ana.mention} —" in text and f"games: 1 played, {won} won" in text, text
+    assert f"{ana.mention} —" in text and f"games played: 1 · won: {won}" in text, text
     others = await eve.slash("42 leaderboard")
     assert ana.mention not in str(others.message.embeds[0])  # type: ignore[union-attr]
 

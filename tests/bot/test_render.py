@@ -333,10 +333,10 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
     lines = str(board.embed.description).splitlines()
     assert lines[0].startswith("**1.** <@100> — marks won: 7")
     assert lines[0].endswith(" · 2 hints used") and "hint" not in lines[1]
-    assert lines[2] == ("🤖 **Computer players (strong)** — marks won: 15 · seats: 3 played,"
-                        " 1 won · contracts: 2 bid, 1 made")
-    assert lines[3] == ("🤖 **Computer players (casual)** — marks won: 6 · seats: 4 played,"
-                        " 0 won · contracts: 1 bid, 0 made")
+    assert lines[2] == ("🤖 **Computer players (strong)** — marks won: 15 · seats played: 3 ·"
+                        " won: 1 · contracts bid: 2 · made: 1")
+    assert lines[3] == ("🤖 **Computer players (casual)** — marks won: 6 · seats played: 4 ·"
+                        " won: 0 · contracts bid: 1 · made: 0")
     assert "one game per seat" in str(board.embed.footer.text)
     only_bots = leaderboard_message([], None, "guild",
                                     [ComputerStanding(Level.STRONG, 4, 2, 14, 3, 2)])

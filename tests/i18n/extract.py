@@ -58,7 +58,8 @@ FORWARDERS = {
     ("cogs/guide.py", "help_message"),  # says the ids marked N_ in COMMANDS
     ("cogs/games.py", ""),  # the choices say the ids marked N_ in TITLES and DESCRIPTIONS
     ("cogs/games.py", "game_title"),  # says the ids marked N_ in TITLES
-    ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in LEFTOVERS
+    ("cogs/games.py", "leftover_word"),  # says the ids marked N_ in vocabulary.LEFTOVER_LABELS
+    ("cogs/games.py", "leftover_name"),  # says the ids marked N_ in vocabulary.LEFTOVER_WORDS
     ("cogs/messages/words.py", "level_name"),  # says the names marked N_ in LEVEL_NAMES and
     # PLAYER_NAMES
     ("cogs/messages/standings.py", "leaderboard_message"),  # likewise

@@ -101,7 +101,7 @@ async def test_each_member_reads_their_language(discord_double: DiscordDouble,
         assert shown.ephemeral and shown.message is not None
         panels[member.id] = shown.message
         title = shown.message.embeds[0]["title"]
-        seat_name = {"it": ("Nord", "mano"), "pt-BR": ("Leste", "rodada")}.get(
+        seat_name = {"it": ("Nord", "mano"), "pt-BR": ("Leste", "mão")}.get(
             member.locale, (seat_title(seat), "hand"))
         assert title == f"{PANEL[member.locale][0]}{seat_name[0]}, {seat_name[1]} 1", title
 
@@ -165,7 +165,7 @@ async def test_each_member_reads_their_language(discord_double: DiscordDouble,
     # table with who took it (R-SEE-TABLE); the embed keeps the mentions.
     (alt,) = [str(attachment["description"]) for attachment in table.attachments]
     seat = "(Norte|Leste|Sul|Oeste)"
-    assert re.match(rf"Mão 1 · {seat} deu 30 · Trunfo: cinco\. ", alt), alt
+    assert re.match(rf"Mão 1 · {seat} deu lance de 30 · Trunfo: cinco\. ", alt), alt
     assert re.search(r"Vaza 1: .*: levou a vaza, \[\d\|\d\]", alt), alt
     assert "nesta mão" in alt and "Norte–Sul: 0 marca" in alt
     assert any(text.startswith("Mão 1 · Leilão") for version in table.versions

@@ -179,7 +179,9 @@ def test_scores_below_zero_are_shown_with_a_minus_sign() -> None:
 @pytest.mark.parametrize("name", ["140", "moon", "three"])
 def test_the_need_and_set_line_speaks_of_the_declarers_and_all_the_others(name: str) -> None:
     """V-GEN-SEATS: the defenders are every other side together; the numbers are the
-    variant's (V-140-POINTS: 140 a hand); a player on their own "needs", a team "need"."""
+    variant's (V-140-POINTS: 140 a hand); a player on their own "needs", a team "need". Once
+    the contract is decided while every trick is still played (V-140-SCORE, V-MOON-END), the
+    line says which way, never that someone needs 0."""
     variant = VARIANTS[name]
     words = table_words(variant)
     checked = 0
@@ -192,9 +194,15 @@ def test_the_need_and_set_line_speaks_of_the_declarers_and_all_the_others(name: 
             side = variant.seating.side_of[seen.contract.declarer]
             others = "/".join(w for s, w in enumerate(words.sides) if s != side)
             status = table_scene(seen, names_for(variant), words).status
-            verb = "need" if variant.seating.has_teams else "needs"
-            assert status == (f"{words.sides[side]} {verb} {needs[0]} · "
-                              f"{others} set them with {needs[1]}")
+            teams = variant.seating.has_teams
+            if not needs[0]:
+                bid = words.bid_text(seen.contract.bid)
+                assert status == f"{words.sides[side]} made {bid}"
+            elif not needs[1]:
+                assert status == f"{words.sides[side]} {'were' if teams else 'was'} set"
+            else:
+                assert status == (f"{words.sides[side]} {'need' if teams else 'needs'}"
+                                  f" {needs[0]} · {others} set them with {needs[1]}")
             checked += 1
     assert checked
 
@@ -239,8 +247,8 @@ def test_special_bids_are_named_in_the_reader_s_language() -> None:
     catalog = translations("pt_BR")
     words = Words().translated(catalog.gettext, catalog.ngettext)
     assert words.bid_text(Bid(kind=BidKind.OVER_MOON)) == "Acima da lua"
-    assert words.bid_text(Bid(marks=2, kind=BidKind.DIP)) == catalog.gettext(
-        "Dip ({n} marks)").format(n=2)
+    assert words.bid_text(Bid(marks=2, kind=BidKind.DIP)) == catalog.ngettext(
+        "Dip ({n} mark)", "Dip ({n} marks)", 2).format(n=2)
     assert words.bid_text(Bid(marks=3, kind=BidKind.SPLASH)) == catalog.ngettext(
         "Splash ({n} mark)", "Splash ({n} marks)", 3).format(n=3)
     assert ENGLISH.bid_text(Bid(marks=2)) == "2 marks"
