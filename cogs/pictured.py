@@ -15,7 +15,7 @@ from bot.service import Panel, TableSnapshot
 from .games import leftover_name, leftover_word
 from .messages.reply import Picture, Reply
 from .messages.table import table_message
-from .messages.words import words
+from .messages.words import computer_name, words
 from .pictures import (
     Pictures,
     TableScene,
@@ -44,13 +44,14 @@ def table_words(locale: str | None, table: TableRecord) -> Words:
 
 
 def seat_names(table: TableRecord, locale: str | None) -> tuple[str, ...]:
-    """What the picture writes at each seat: the member's name, else the seat's own."""
+    """What the picture writes at each seat: the member's name, the computer player's own
+    (the table's text names its level), else the seat's own."""
     voice = reader(locale, table.variant.seating)
     names = []
     for seat in table.all_seats:
         player = table.player(seat)
         if player is not None and player.is_computer:
-            names.append(t(locale, "Bot"))
+            names.append(t(locale, "{name} (bot)", name=computer_name(seat)))
         elif player is not None and player.name:
             names.append(player.name)
         else:

@@ -196,11 +196,11 @@ def _discard_choice(locale: Locale, view: discord.ui.View, panel: Panel,
 
 def _partners_line(locale: Locale, table: TableRecord, seat: Seat) -> str:
     partners = table.variant.seating.partners(seat)
-    names = " · ".join(t(locale, "{seat} {player}", seat=p, player=who(locale, table.player(p)))
+    names = " · ".join(t(locale, "{seat} {player}", seat=p, player=who(locale, table, p))
                        for p in partners)
     if len(partners) == 1:
         return t(locale, "Partner: {seat} {player}", seat=partners[0],
-                 player=who(locale, table.player(partners[0])))
+                 player=who(locale, table, partners[0]))
     return t(locale, "Partners: {names}", names=names)
 
 
@@ -270,7 +270,7 @@ def panel_status(locale: Locale, panel: Panel) -> str:
         return t(locale, "The hand is over.")
     if to_act != panel.seat:
         return t(locale, "It's {seat}'s turn {player}.", seat=to_act,
-                 player=who(locale, table.player(to_act)))
+                 player=who(locale, table, to_act))
     if observation.phase is Phase.AUCTION:
         high = observation.high_bid
         if high is None:

@@ -30,7 +30,7 @@ def summary_text(locale: Locale, summary: HandSummary, table: TableRecord) -> st
     marks = result.marks[team]
     params: dict[str, object] = {
         "hand": summary.hand_number, "seat": contract.declarer,
-        "player": who(locale, table.player(contract.declarer)), "team": team,
+        "player": who(locale, table, contract.declarer), "team": team,
         "ns": summary.points[0], "ew": summary.points[-1],
     }
     if result.score is not None:
@@ -118,7 +118,7 @@ def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> 
                                                   hand=summary.hand_number))
     calls = [c for c in summary.actions if isinstance(c.action, Pass | Bid)]
     lines = [t(locale, "Dealer: {seat} {player}", seat=summary.dealer,
-               player=who(locale, table.player(summary.dealer)))]
+               player=who(locale, table, summary.dealer))]
     lines.append(t(locale, "Auction: {calls}",
                    calls=" · ".join(call_text(locale, c) for c in calls)))
     for call in summary.actions:

@@ -10,7 +10,7 @@ import discord
 
 from bot.house_rules import rules_text
 from bot.i18n import Locale, led_name, t, tn
-from bot.records import DEFAULT_STRONG, Player, Status, StrongPlayer, TableRecord, mention, mentions
+from bot.records import DEFAULT_STRONG, Status, StrongPlayer, TableRecord, mention, mentions
 from bot.service import TableSnapshot
 from engine import Domino, Observation, Phase, Seat
 from engine.seats import Seating
@@ -32,6 +32,7 @@ from .summary import summary_text
 from .words import (
     bid_text,
     call_text,
+    computer_name,
     event_text,
     is_compass,
     level_name,
@@ -73,7 +74,7 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
     if not pictured:
         lines.append(t(locale, "Hand {hand} · dealer: {seat} {player}",
                        hand=observation.hand_number, seat=observation.dealer,
-                       player=who(locale, table.player(observation.dealer))))
+                       player=who(locale, table, observation.dealer)))
         lines.append(marks_line(locale, observation))
     embed.description = "\n".join(lines)
 
@@ -115,9 +116,7 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
         return Reply(None, embed, view)
     to_act = observation.to_act
     if to_act is not None:
-        player = table.player(to_act)
-        content = _turn_line(locale, observation.phase, to_act, player,
-                             standing_in=to_act in table.stand_ins)
+        content = _turn_line(locale, observation.phase, table, to_act)
         if snapshot.deadline is not None:
             content += " · " + t(locale, "⏱ time runs out {when}",
                                  when=relative_time(snapshot.deadline))
@@ -125,7 +124,7 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
         seat = snapshot.timed_out
         embed.add_field(name=t(locale, "⏱ Time ran out"), value=t(
             locale, "{seat} {player} ran out of time: a 🤖 bot made that move for them.",
-            seat=seat, player=who(locale, table.player(seat))), inline=False)
+            seat=seat, player=who(locale, table, seat)), inline=False)
     away = away_text(locale, table)
     if away:
         embed.add_field(name=t(locale, "Away"), value=away, inline=False)
@@ -194,7 +193,7 @@ def _won_text(locale: Locale, observation: Observation, table: TableRecord) -> s
     if not seating.has_teams:
         return t(locale, "{seat} {player} wins the game! {totals}", seat=winner,
                  player=members_of(locale, table, winner), totals=final)
-    first, second = (who(locale, table.player(s)) for s in seating.members[winner][:2])
+    first, second = (who(locale, table, s) for s in seating.members[winner][:2])
     if is_compass(seating) and standing.goal.in_points:
         return t(locale, "{team} ({first} and {second}) win the game, {won} points to"
                  " {lost}!", team=winner, first=first, second=second,
@@ -229,16 +228,19 @@ def _seat_holder(locale: Locale, table: TableRecord, seat: Seat) -> str:
     if seat in table.stand_ins:
         return t(locale, "{seat} {player} (away; 🤖 a bot plays)", seat=seat,
                  player=player.mention)
-    return t(locale, "{seat} {player}", seat=seat, player=who(locale, player))
+    if player.is_computer:
+        return t(locale, "{seat} 🤖 {name} ({level})", seat=seat, name=computer_name(seat),
+                 level=level_name(locale, table.level))
+    return t(locale, "{seat} {player}", seat=seat, player=who(locale, table, seat))
 
 
-def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, *,
-               standing_in: bool = False) -> str:
+def _turn_line(locale: Locale, phase: Phase, table: TableRecord, seat: Seat) -> str:
     """Whose turn it is; a member is pinged only when it is theirs to play. The leftover step
     (the Big Game's, V-BIG-LEFTOVER, whose word is "leftover") is to look at the leftover; a
     discard, whenever it comes (V-MOON-WIDOW, V-140-BONEYARD, after trump in 72: V-72-WIDOW),
     is to discard."""
-    if standing_in and player is not None:
+    player = table.player(seat)
+    if seat in table.stand_ins and player is not None:
         if phase is Phase.LEFTOVER:
             return t(locale, "→ 🤖 A bot looks at the leftover for {player} ({seat})",
                      player=player.mention, seat=seat)
@@ -253,17 +255,7 @@ def _turn_line(locale: Locale, phase: Phase, seat: Seat, player: Player | None, 
                      player=player.mention, seat=seat)
         return t(locale, "→ 🤖 A bot plays for {player} ({seat})", player=player.mention,
                  seat=seat)
-    if player is not None and player.is_computer:
-        if phase is Phase.LEFTOVER:
-            return t(locale, "→ 🤖 Bot looks at the leftover ({seat})", seat=seat)
-        if phase is Phase.DISCARD:
-            return t(locale, "→ 🤖 Bot to discard ({seat})", seat=seat)
-        if phase is Phase.AUCTION:
-            return t(locale, "→ 🤖 Bot to bid ({seat})", seat=seat)
-        if phase is Phase.TRUMP:
-            return t(locale, "→ 🤖 Bot to name trump ({seat})", seat=seat)
-        return t(locale, "→ 🤖 Bot to play ({seat})", seat=seat)
-    name = who(locale, player) or t(locale, "{seat}", seat=seat)
+    name = who(locale, table, seat) or t(locale, "{seat}", seat=seat)
     if phase is Phase.LEFTOVER:
         return t(locale, "→ {player} looks at the leftover ({seat})", player=name, seat=seat)
     if phase is Phase.DISCARD:
@@ -294,7 +286,7 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
     contract = observation.contract
     if contract is None:
         return
-    player = who(locale, table.player(contract.declarer))
+    player = who(locale, table, contract.declarer)
     bid = bid_text(locale, contract.bid)
     if observation.trump is None:
         value = t(locale, "{seat} {player} bid {bid}; trump is being named.",
@@ -305,7 +297,7 @@ def _hand_fields(locale: Locale, embed: discord.Embed, observation: Observation,
     out = observation.sitting_out
     if out is not None:
         value += "\n" + t(locale, "{seat} {player} sits out this hand: Nello is played three to a"
-                          " trick.", seat=out, player=who(locale, table.player(out)))
+                          " trick.", seat=out, player=who(locale, table, out))
     embed.add_field(name=t(locale, "Contract"), value=value, inline=False)
     _open_hands(locale, embed, observation, table)
     if observation.face_up_discards:

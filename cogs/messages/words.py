@@ -11,7 +11,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_, Locale, Reader, language, led_name, reader, t, title, tn, translations
-from bot.records import DEFAULT_STRONG, Level, Player, StrongPlayer, TableRecord
+from bot.records import DEFAULT_STRONG, Level, StrongPlayer, TableRecord
 from engine import (
     Action,
     Bid,
@@ -37,13 +37,22 @@ from engine.seats import Seating
 
 from ..pictures import Words
 
+COMPUTER_NAMES = ("Ada", "Bo", "Cleo", "Dex", "Eli", "Fay", "Gus", "Hal")
+"""What the computer players are called, by seat: distinct at any table of the family (eight
+seats at most), and the same in every language."""
 
-def who(locale: Locale, player: Player | None) -> str:
-    """A seat's holder as a name: a member's mention, or the computer player's."""
+
+def computer_name(seat: Seat) -> str:
+    return COMPUTER_NAMES[seat]
+
+
+def who(locale: Locale, table: TableRecord, seat: Seat) -> str:
+    """A seat's holder as a name: a member's mention, or the computer player's own name."""
+    player = table.player(seat)
     if player is None:
         return ""
     if player.is_computer:
-        return t(locale, "🤖 Bot")
+        return t(locale, "🤖 {name}", name=computer_name(seat))
     return player.mention
 
 
@@ -62,8 +71,8 @@ def voice(locale: Locale, table: TableRecord) -> Reader:
 
 
 def members_of(locale: Locale, table: TableRecord, side: Team) -> str:
-    """The players of a side, by name or mention: ``<@1> and 🤖 Bot``."""
-    names = [who(locale, table.player(s)) or t(locale, "{seat}", seat=s)
+    """The players of a side, by name or mention: ``<@1> and 🤖 Cleo``."""
+    names = [who(locale, table, s) or t(locale, "{seat}", seat=s)
              for s in table.variant.seating.members[side]]
     if len(names) == 1:
         return names[0]

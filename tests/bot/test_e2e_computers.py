@@ -156,7 +156,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     await live_bot.idle()
     message = table_message(double)
     text = message.embeds[0]["description"]
-    assert "North <@" in text and "East 🤖 Bot" in text and "South 🤖 Bot" in text
+    assert "North <@" in text and "East 🤖 Bo (strong)" in text and "South 🤖 Cleo (strong)" in text
     players = Players(double, live_bot, table_id, {NORTH: ana}, [eve])
     await players.open_panels()
     moves = 0
@@ -228,7 +228,7 @@ async def test_bots_in_the_lobby_and_a_member_away(discord_double: DiscordDouble
         refused.content, refused
     for label in ("Add bot East", "Add bot West"):
         assert not (await ana.click(message, label=label)).failed
-    await double.wait_for(lambda: "West 🤖 Bot" in message.embeds[0]["description"], 5,
+    await double.wait_for(lambda: "West 🤖 Dex (" in message.embeds[0]["description"], 5,
                           "the bots to be seated")
     assert any(c.get("label") == "Remove bot West" for c in components(message))
     assert not (await ana.click(message, label="Remove bot West")).failed

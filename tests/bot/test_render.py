@@ -239,7 +239,7 @@ def test_computer_players_and_away_members_at_the_table() -> None:
         reply = table_message(snapshot)
         check_limits(reply)
         description = reply.embed.description if reply.embed is not None else ""
-        assert "East 🤖 Bot" in str(description)
+        assert "East 🤖 Bo (strong)" in str(description)
         assert "South <@102> (away; 🤖 a bot plays)" in str(description)
         away = next(f.value for f in reply.embed.fields if f.name == "Away")  # type: ignore[union-attr]
         assert "<@102> is away" in str(away)
@@ -252,7 +252,7 @@ def test_computer_players_and_away_members_at_the_table() -> None:
         allowed = reply.allowed_mentions.to_dict()
         if game.to_act is EAST:
             seen_bot_turn = True
-            assert (reply.content or "").startswith("→ 🤖 Bot to") and not allowed.get("users")
+            assert (reply.content or "").startswith("→ 🤖 Bo to") and not allowed.get("users")
         elif game.to_act is SOUTH:
             seen_stand_in_turn = True
             assert "A bot" in (reply.content or "") and not allowed.get("users")
@@ -272,7 +272,7 @@ def test_an_away_members_panel_offers_only_i_am_back() -> None:
     enabled = [c for row in rows for c in row["components"] if not c.get("disabled")]
     assert [c["custom_id"] for c in enabled] == ["42:refresh:777", "42:back:777:2"]
     partner = panel_message(Panel(MIXED, WEST, observe(game, WEST), 0), None)
-    assert "Partner: East 🤖 Bot" in str(partner.embed.description)  # type: ignore[union-attr]
+    assert "Partner: East 🤖 Bo" in str(partner.embed.description)  # type: ignore[union-attr]
 
 
 def test_the_lobby_offers_add_and_remove_bot() -> None:
