@@ -34,21 +34,39 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-POSTING = (
+Needs = tuple[tuple[discord.Permissions, str], ...]
+"""Permissions, each with the name Discord gives it."""
+
+POSTING: Needs = (
     (discord.Permissions(view_channel=True), N_("View Channel")),
     (discord.Permissions(send_messages=True), N_("Send Messages")),
     (discord.Permissions(embed_links=True), N_("Embed Links")),
     (discord.Permissions(attach_files=True), N_("Attach Files")),
 )
-"""What a table needs in its channel, with the names Discord gives them: to see the channel, post
-the table message, show it as an embed, and upload its picture."""
+"""What a table needs in its channel: to see the channel, post the table message, show it as
+an embed, and upload its picture."""
+IN_THREAD: Needs = (
+    POSTING[0],
+    (discord.Permissions(send_messages_in_threads=True), N_("Send Messages in Threads")),
+    *POSTING[2:],
+)
+"""What a table needs in a thread, whose permissions are its channel's: there Send Messages in
+Threads stands for Send Messages."""
+THREADING: Needs = (
+    POSTING[0],
+    (discord.Permissions(create_public_threads=True), N_("Create Public Threads")),
+    *IN_THREAD[1:],
+)
+"""What a table opened in a new thread needs in the channel: to start the thread, and what a
+table needs in it (Send Messages in the channel itself is not needed)."""
 
 
-def cant_post(locale: Locale, missing: Sequence[str] | None = None) -> Refusal:
+def cant_post(locale: Locale, missing: Sequence[str] | None = None,
+              needs: Needs = POSTING) -> Refusal:
     """The refusal of a table where the bot lacks the ``missing`` permissions (by default,
-    when Discord refused without saying which: all of them), named."""
+    when Discord refused without saying which: all it ``needs``), named."""
     if missing is None:
-        missing = [label for _, label in POSTING]
+        missing = [label for _, label in needs]
     return Refusal("I can't post in this channel: I need these permissions here: {permissions}.",
                    permissions=listed(locale, [t(locale, label) for label in missing]))
 
@@ -183,21 +201,31 @@ class Answering:
                                                 guild_id=interaction.guild_id)
 
     @staticmethod
-    def _require_posting(interaction: discord.Interaction[Any]) -> None:
-        """A table needs to post and edit its message here, picture included; say what is
-        missing before anything is made."""
+    def _needs(interaction: discord.Interaction[Any]) -> Needs:
+        """What a table needs where the interaction comes from: a thread, or a channel."""
+        return IN_THREAD if isinstance(interaction.channel, discord.Thread) else POSTING
+
+    def _require_posting(self, interaction: discord.Interaction[Any],
+                         needs: Needs | None = None) -> None:
+        """A table needs to post and edit its message here (or, with ``needs``, whatever that
+        names), picture included; say what is missing before anything is made."""
+        needs = needs or self._needs(interaction)
         granted = interaction.app_permissions
-        missing = [label for needed, label in POSTING if not granted.is_superset(needed)]
+        missing = [label for needed, label in needs if not granted.is_superset(needed)]
         if missing:
-            raise cant_post(locale_of(interaction), missing)
+            raise cant_post(locale_of(interaction), missing, needs)
 
     async def _post(self, interaction: discord.Interaction[Any],
-                    channel: discord.PartialMessageable, reply: Reply) -> discord.Message:
+                    channel: discord.PartialMessageable | discord.Thread, reply: Reply,
+                    needs: Needs | None = None) -> discord.Message:
+        """The message posted in ``channel``; refused, the refusal names what ``needs`` (by
+        default what the interaction's channel needs) names."""
         try:
             await self.budget.spend(Priority.MEMBERS)
             return await channel.send(**reply.send_kwargs())
         except discord.Forbidden:
-            raise cant_post(locale_of(interaction)) from None
+            raise cant_post(locale_of(interaction), None,
+                            needs or self._needs(interaction)) from None
 
     async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.end(table_id, interaction.user.id,

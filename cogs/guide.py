@@ -111,7 +111,8 @@ VARIANT_RULES = {
 trump and following suit are said by :data:`PLAY_RULES`."""
 
 COMMANDS = (
-    (("new",), N_("Open a table here; bots: fills seats with computer players.")),
+    (("new",), N_("Open a table here; bots: fills seats with computer players; thread: opens"
+                  " it in a thread of its own.")),
     (("join", "leave"), N_("Take a seat, or give it up before the start.")),
     (("start",), N_("Deal the first hand once every seat is taken.")),
     (("hand",), N_("Your private panel: your tiles and your choices.")),

@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.answers import locale_of, send_private, within_window
+from bot.budget import Priority
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
 from bot.records import Clock, GameKind, Level, Status, TableRecord
@@ -21,7 +22,7 @@ from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 from . import games
-from .answering import Answering
+from .answering import IN_THREAD, THREADING, Answering, cant_post
 from .components import EndButton, KeepButton
 from .guide import help_message, rules_message
 from .messages.reply import Reply
@@ -91,6 +92,8 @@ CLOCK_CHOICES = [
     app_commands.Choice(name=locale_str("Brisk: thirty seconds a move"), value=Clock.BRISK.value),
 ]
 """R-NO-CLOCK: no clock unless the table's creator chooses one."""
+THREAD_NAME = 100
+"""The longest name Discord gives a thread."""
 
 
 class SlashCommands(Answering, commands.Cog):
@@ -106,7 +109,8 @@ class SlashCommands(Answering, commands.Cog):
                          level=locale_str("level", msgctxt="command name"),
                          hints=locale_str("hints", msgctxt="command name"),
                          clock=locale_str("clock", msgctxt="command name"),
-                         invite=locale_str("invite", msgctxt="command name"))
+                         invite=locale_str("invite", msgctxt="command name"),
+                         thread=locale_str("thread", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which game of the 42 family (42 if left out)"),
                            bots=locale_str("Seat computer players at once; the game then starts"
                                            " right away"),
@@ -119,7 +123,9 @@ class SlashCommands(Answering, commands.Cog):
                            clock=locale_str("A time for each move, after which a bot makes it"
                                             " (off if left out)"),
                            invite=locale_str("A member, or a role, to ping with a button to"
-                                             " take a seat"))
+                                             " take a seat"),
+                           thread=locale_str("Open the table and its pings in a new thread of"
+                                             " this channel (off if left out)"))
     @app_commands.choices(game=games.NEW_CHOICES, bots=FILL_CHOICES, rules=RULES_CHOICES,
                           level=LEVEL_CHOICES, hints=HINTS_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
@@ -129,7 +135,8 @@ class SlashCommands(Answering, commands.Cog):
                   level: app_commands.Choice[str] | None = None,
                   hints: app_commands.Choice[str] | None = None,
                   clock: app_commands.Choice[str] | None = None,
-                  invite: discord.Member | discord.Role | None = None) -> None:
+                  invite: discord.Member | discord.Role | None = None,
+                  thread: bool = False) -> None:
         locale = locale_of(interaction)
         fill = Fill(bots.value) if bots is not None else Fill.NONE
         variant = VARIANTS.get(game.value) if game is not None else FORTY_TWO
@@ -157,7 +164,7 @@ class SlashCommands(Answering, commands.Cog):
             raise Refusal("Computer players take a seat with Add bot on the table.")
         table = await within_window(interaction, self._open_table(
             interaction, fill, options, variant, strength, hints is None or hints.value == "on",
-            timed))
+            timed, thread))
         if invite is not None and invite.id != interaction.user.id:
             await self._invite(table, interaction.user.id, invite)
         link = table.link
@@ -460,20 +467,28 @@ class SlashCommands(Answering, commands.Cog):
     async def _open_table(self, interaction: discord.Interaction[Any], fill: Fill,
                           options: Options | None = None, variant: Variant = FORTY_TWO,
                           level: Level = Level.STRONG, hints: bool = True,
-                          clock: Clock | None = None) -> TableRecord:
-        self._require_posting(interaction)
+                          clock: Clock | None = None, thread: bool = False) -> TableRecord:
+        """A table in this channel; with ``thread``, in a new public thread of it (in a thread
+        already, there), so that the channel stays free and holds as many tables as threads."""
         assert interaction.guild_id is not None
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
-        snapshot = await self.service.open_table(interaction.guild_id,
-                                                 self._channel_id(interaction),
+        channel: discord.PartialMessageable | discord.Thread
+        needs = None
+        if thread and not isinstance(interaction.channel, discord.Thread):
+            needs = IN_THREAD
+            channel = await self._start_thread(interaction, locale, variant)
+        else:
+            self._require_posting(interaction)
+            channel = self._channel(interaction)
+        snapshot = await self.service.open_table(interaction.guild_id, channel.id,
                                                  interaction.user.id, locale, fill, options,
                                                  name=interaction.user.display_name,
                                                  variant=variant, level=level, hints=hints,
                                                  clock=clock)
         table_id = snapshot.table.id
         try:
-            message = await self._post(interaction, self._channel(interaction),
-                                       await self.messages.reply(snapshot))
+            message = await self._post(interaction, channel, await self.messages.reply(snapshot),
+                                       needs)
         except BaseException:
             await self.service.forget_table(table_id)
             raise
@@ -483,6 +498,24 @@ class SlashCommands(Answering, commands.Cog):
             await self.service.start(table_id, interaction.user.id)
             self._touch(table_id)
         return table
+
+    async def _start_thread(self, interaction: discord.Interaction[Any], locale: str | None,
+                            variant: Variant) -> discord.Thread:
+        """A public thread of the interaction's text channel for a table, named after its game
+        and its creator (in the server's language: everybody there reads it), archived after a
+        day without a message."""
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel) or parent.is_news():
+            raise Refusal("A table opens in a thread of a text channel only.")
+        self._require_posting(interaction, THREADING)
+        title = games.game_title(reader(locale, variant.seating), variant)
+        name = f"{title} · {interaction.user.display_name}"[:THREAD_NAME]
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            return await parent.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                              auto_archive_duration=1440)
+        except discord.Forbidden:
+            raise cant_post(locale_of(interaction), None, THREADING) from None
 
     async def _typed(self, interaction: discord.Interaction[Any], call: Call, typed: str,
                      piles: int | None = None) -> None:

@@ -29,6 +29,7 @@ NOBODY = 4_000_000_000_000_000
 WRONG: dict[AppCommandOptionType, list[tuple[int, object]]] = {
     AppCommandOptionType.string: [(3, 3), (4, 3), (3, True)],
     AppCommandOptionType.integer: [(4, "0"), (3, "0"), (4, False), (4, 1.5)],
+    AppCommandOptionType.boolean: [(5, "true"), (3, "true"), (5, 1)],
     AppCommandOptionType.user: [(6, "ana"), (3, "ana"), (6, NOBODY), (6, str(NOBODY))],
     AppCommandOptionType.mentionable: [(9, "ana"), (3, "ana"), (9, NOBODY), (9, str(NOBODY))],
 }

@@ -480,3 +480,53 @@ async def test_the_token_has_one_global_budget(
     limited = [body for status, body in answers if status == 429]
     assert len(limited) == 6 and all(body["global"] for body in limited), answers
     assert len(discord_double.globally_limited) == 6
+
+
+async def test_a_thread_is_started_as_discord_starts_one(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """``POST /channels/{id}/threads`` without a message: its body held to Discord's
+    description, Create Public Threads needed in the channel, a thread of a text channel only;
+    the thread has the channel's permissions, and posting in it needs Send Messages in Threads
+    where the channel needs Send Messages."""
+    double = discord_double
+    general = double.channel("general")
+    threads = f"/channels/{general.id}/threads"
+    public = {"name": "42 · Ana", "type": 11, "auto_archive_duration": 1440}
+    for body in ({**public, "name": ""}, {**public, "auto_archive_duration": 30},
+                 {"type": 11}):
+        status, error = await call(http, "POST", threads, json=body)
+        assert (status, error["code"]) == (400, 50035), body
+    assert len(double.invalid_bodies) == 3
+    double.invalid_bodies.clear()  # refused on purpose, above
+
+    double.deny_bot(general, Perm.CREATE_PUBLIC_THREADS)
+    status, error = await call(http, "POST", threads, json=public)
+    assert (status, error["code"]) == (403, 50013) and not double.threads()
+    general.overwrites.clear()
+    status, thread = await call(http, "POST", threads, json=public)
+    assert status == 201, thread
+    assert (thread["type"], thread["parent_id"], thread["name"]) == (11, str(general.id),
+                                                                     "42 · Ana")
+    assert thread["thread_metadata"]["auto_archive_duration"] == 1440
+    assert thread["owner_id"] == str(double.bot.id) and thread["member_count"] == 1
+    (started,) = double.threads("general")
+    assert str(started.id) == thread["id"]
+    status, error = await call(http, "POST", f"/channels/{started.id}/threads", json=public)
+    assert (status, error["code"]) == (400, 50024)  # no thread in a thread
+
+    posted = f"/channels/{started.id}/messages"
+    double.deny_bot(general, Perm.SEND_MESSAGES)
+    status, message = await call(http, "POST", posted, json={"content": "in the thread"})
+    assert status == 200 and message["channel_id"] == thread["id"]
+    status, error = await call(http, "POST", f"/channels/{general.id}/messages",
+                               json={"content": "in the channel"})
+    assert (status, error["code"]) == (403, 50013)
+    double.deny_bot(general, Perm.SEND_MESSAGES_IN_THREADS)
+    status, error = await call(http, "POST", posted, json={"content": "again"})
+    assert (status, error["code"]) == (403, 50013)
+    double.deny_bot(general, Perm.VIEW_CHANNEL)  # a thread is seen as its channel is
+    status, error = await call(http, "POST", posted, json={"content": "again"})
+    assert (status, error["code"]) == (403, 50001)
+    status, fetched = await call(http, "GET", f"/channels/{started.id}")
+    assert status == 200 and fetched["message_count"] == 1

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.discord_double.fixtures import StartBot, running_client
-from tools.discord_double import DiscordDouble
+from tools.discord_double import DiscordDouble, Perm
 
 SEATS = ["north", "east", "south", "west"]
 
@@ -83,6 +83,7 @@ class DemoBot(commands.Bot):
         self.slow_delay = 0.0
         self.errors: list[int] = []
         self.resumed = 0
+        self.threads: list[discord.Thread] = []
         self.tree.add_command(self.demo_commands())
 
     async def setup_hook(self) -> None:
@@ -94,6 +95,9 @@ class DemoBot(commands.Bot):
 
     async def on_resumed(self) -> None:
         self.resumed += 1
+
+    async def on_thread_create(self, thread: discord.Thread) -> None:
+        self.threads.append(thread)
 
     def demo_commands(self) -> app_commands.Group:
         demo = app_commands.Group(name="demo", description="Demo commands")
@@ -170,6 +174,20 @@ class DemoBot(commands.Bot):
                 f"{interaction.guild_locale and interaction.guild_locale.value} "
                 f"can_send={interaction.app_permissions.send_messages}"
             )
+
+        @demo.command(description="Start a thread here and post in it")
+        async def thread(interaction: discord.Interaction, name: str) -> None:
+            assert isinstance(interaction.channel, discord.TextChannel)
+            try:
+                started = await interaction.channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                )
+                await started.send(f"inside {started.name}")
+            except discord.Forbidden as error:
+                self.errors.append(error.code)
+                await interaction.response.send_message("cannot", ephemeral=True)
+            else:
+                await interaction.response.send_message(f"in {started.mention}", ephemeral=True)
 
         @demo.command(description="Send a file and a DM")
         async def upload(interaction: discord.Interaction) -> None:
@@ -460,3 +478,37 @@ async def test_guilds_and_shards() -> None:
             message = double.world.create_message(double.channel("general", far[1]),
                                                   {"content": "far away"})
             assert bea.can_see(message) and not here.can_see(message)
+
+
+async def test_a_thread_started_without_a_message(double: DiscordDouble, bot: DemoBot) -> None:
+    """A public thread: discord.py hears of it on the gateway, posts in it with Send Messages in
+    Threads (Send Messages in the channel is not needed), and members act in it; the channel
+    gets only Discord's system message for it. Without Create Public Threads, or Send Messages
+    in Threads, the bot is refused."""
+    ana = double.member("ana")
+    general = double.channel("general")
+    double.deny_bot(general, Perm.SEND_MESSAGES)
+    started = await ana.slash("demo thread", name="42 · Ana")
+    (thread,) = double.threads(general)
+    assert started.content == f"in <#{thread.id}>" and not bot.errors
+    assert (thread.type, thread.parent_id, thread.name) == (11, general.id, "42 · Ana")
+    await double.wait_for(lambda: bot.threads, 5, "THREAD_CREATE")
+    (heard,) = bot.threads
+    assert heard.id == thread.id and heard.parent_id == general.id
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)
+    (inside,) = double.messages(thread)
+    assert inside.content == "inside 42 · Ana" and ana.can_see(inside)
+    (system,) = [m for m in double.messages(general) if not m.ephemeral]
+    assert system.type == 18 and system.content == "42 · Ana"
+    assert system.payload()["message_reference"]["channel_id"] == str(thread.id)
+
+    here = await ana.slash("demo whereami", where=thread)
+    assert here.content.startswith("42 · Ana ") and here.message is not None
+    assert here.message.channel is thread
+
+    double.deny_bot(general, Perm.SEND_MESSAGES_IN_THREADS)
+    assert (await ana.slash("demo thread", name="again")).content == "cannot"
+    assert bot.errors == [50013] and len(double.threads(general)) == 2  # started, not posted in
+    double.deny_bot(general, Perm.CREATE_PUBLIC_THREADS)
+    assert (await ana.slash("demo thread", name="once more")).content == "cannot"
+    assert bot.errors == [50013, 50013] and len(double.threads(general)) == 2

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
+from .guilds import Channel
 from .messages import Message
 from .payload import JSON
 from .world import World
@@ -44,6 +45,7 @@ class Op:
 
 
 class Intent:
+    GUILDS = 1 << 0
     GUILD_MEMBERS = 1 << 1
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
@@ -291,6 +293,14 @@ class Gateway:
         for session in self.sessions_for(message.channel.guild_id):
             if session.intents & needed:
                 await self._dispatch(session, event, data)
+
+    async def dispatch_thread_create(self, thread: Channel) -> None:
+        """THREAD_CREATE for a thread just started (``newly_created``), to the sessions of its
+        guild's shard that asked for guild events (the Guilds intent)."""
+        data = {**thread.payload(), "newly_created": True}
+        for session in self.sessions_for(thread.guild_id):
+            if session.intents & Intent.GUILDS:
+                await self._dispatch(session, "THREAD_CREATE", data)
 
     # -- faults ------------------------------------------------------------------------------
 

@@ -22,6 +22,10 @@ class Perm:
     READ_MESSAGE_HISTORY = 1 << 16
     USE_EXTERNAL_EMOJIS = 1 << 18
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
+    CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
+    SEND_MESSAGES_IN_THREADS = 1 << 38
     ALL = (1 << 51) - 1
 
 
@@ -34,7 +38,12 @@ EVERYONE_PERMISSIONS = (
     | Perm.READ_MESSAGE_HISTORY
     | Perm.USE_EXTERNAL_EMOJIS
     | Perm.USE_APPLICATION_COMMANDS
+    | Perm.CREATE_PUBLIC_THREADS
+    | Perm.CREATE_PRIVATE_THREADS
+    | Perm.SEND_MESSAGES_IN_THREADS
 )
+"""What a new server's @everyone may do, as Discord sets it up (the permissions the double
+reasons about)."""
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | Perm.MANAGE_MESSAGES
 DM_PERMISSIONS = EVERYONE_PERMISSIONS
 
@@ -42,6 +51,7 @@ DM_PERMISSIONS = EVERYONE_PERMISSIONS
 class ChannelType:
     TEXT = 0
     DM = 1
+    PUBLIC_THREAD = 11
 
 
 @dataclass(eq=False)
@@ -156,14 +166,26 @@ class Channel:
     position: int = 0
     overwrites: list[Overwrite] = field(default_factory=list)
     recipient: Member | None = None  # DM channels only
+    thread: ThreadState | None = None  # threads only
 
     def __repr__(self) -> str:
         where = f"dm with {self.recipient.name}" if self.recipient else f"#{self.name}"
+        if self.thread is not None:
+            where = f"thread {self.name!r} of {self.thread.parent_id}"
         return f"<Channel {where} id={self.id}>"
 
     @property
     def is_dm(self) -> bool:
         return self.type == ChannelType.DM
+
+    @property
+    def is_thread(self) -> bool:
+        return self.thread is not None
+
+    @property
+    def parent_id(self) -> int | None:
+        """The channel a thread was started in (None for any other channel)."""
+        return self.thread.parent_id if self.thread is not None else None
 
     def payload(self, permissions: int | None = None) -> JSON:
         if self.is_dm:
@@ -190,9 +212,45 @@ class Channel:
                 "rate_limit_per_user": 0,
                 "flags": 0,
             }
+        if self.thread is not None:
+            data = self.thread.payload(self, data)
         if permissions is not None:
             data["permissions"] = str(permissions)
         return data
+
+
+@dataclass(eq=False)
+class ThreadState:
+    """What a thread has beyond a channel: the channel it was started in (whose permissions
+    are its own: a thread has no overwrites), who started it, and its archive settings."""
+
+    parent_id: int
+    owner_id: int
+    auto_archive_duration: int
+    created_at: float
+    message_count: int = 0
+    member_ids: set[int] = field(default_factory=set)
+    """Who has joined: its creator, and whoever posted in it or was mentioned there."""
+
+    def payload(self, channel: Channel, data: JSON) -> JSON:
+        """A channel's payload as a thread's (Discord's thread channel object)."""
+        data = {k: v for k, v in data.items() if k not in ("position", "permission_overwrites",
+                                                          "topic", "nsfw")}
+        return {
+            **data,
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "message_count": self.message_count,
+            "total_message_sent": self.message_count,
+            "member_count": len(self.member_ids),
+            "thread_metadata": {
+                "archived": False,
+                "archive_timestamp": iso(self.created_at),
+                "auto_archive_duration": self.auto_archive_duration,
+                "locked": False,
+                "create_timestamp": iso(self.created_at),
+            },
+        }
 
 
 @dataclass(eq=False)
@@ -204,6 +262,9 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
+    """Its threads, which Discord keeps apart from its channels (they are not listed with
+    them, and have no position)."""
 
     @property
     def everyone(self) -> Role:
@@ -213,12 +274,13 @@ class Guild:
         return [r for r in member.role_ids if r in self.roles]
 
     def channel_named(self, name: str) -> Channel:
-        for channel in self.channels.values():
+        """The channel called ``name``, else the thread (the first one started, if several)."""
+        for channel in [*self.channels.values(), *self.threads.values()]:
             if channel.name == name:
                 return channel
         raise KeyError(
             f"no channel named {name!r} in {self.name}; have "
-            f"{[c.name for c in self.channels.values()]}"
+            f"{[c.name for c in [*self.channels.values(), *self.threads.values()]]}"
         )
 
     def shard(self, shard_count: int) -> int:
@@ -232,7 +294,10 @@ class Guild:
         raise KeyError(f"no role named {name!r}")
 
     def permissions(self, member: Member, channel: Channel | None = None) -> int:
-        """Discord's permission algorithm: roles, then overwrites (everyone, roles, member)."""
+        """Discord's permission algorithm: roles, then overwrites (everyone, roles, member). A
+        thread has the permissions of the channel it was started in."""
+        if channel is not None and channel.thread is not None:
+            channel = self.channels[channel.thread.parent_id]
         if member.id == self.owner_id:
             return Perm.ALL
         base = self.everyone.permissions

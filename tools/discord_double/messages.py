@@ -147,6 +147,8 @@ class Message:
     tts: bool = False
     deleted: bool = False
     deleted_at: float | None = None  # the double's clock (``World.clock``) when deleted
+    reference: JSON | None = None
+    """``message_reference``: for a thread's system message in its channel, the thread."""
 
     def __repr__(self) -> str:
         seen_by = f" ephemeral to {self.ephemeral_to.name}" if self.ephemeral_to else ""
@@ -245,6 +247,8 @@ class Message:
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
+        if self.reference is not None:
+            data["message_reference"] = self.reference
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(self.webhook_id)

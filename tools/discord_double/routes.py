@@ -14,6 +14,7 @@ from .routes_guilds import GuildRoutes
 from .routes_identity import IdentityRoutes
 from .routes_interactions import InteractionRoutes
 from .routes_messages import MessageRoutes
+from .routes_threads import ThreadRoutes
 
 
 class RestApi:
@@ -27,6 +28,7 @@ class RestApi:
             IdentityRoutes(double),
             guilds,
             messages,
+            ThreadRoutes(double),
             InteractionRoutes(double, messages),
             EmojiRoutes(double),
             CommandRoutes(double, guilds),

@@ -96,7 +96,9 @@ class MessageRoutes(RouteGroup):
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         allowed = self._allowed(channel)
-        if not allowed & Perm.SEND_MESSAGES:
+        # In a thread, Send Messages in Threads stands for Send Messages.
+        needed = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
+        if not allowed & needed:
             raise DiscordError(403, 50013, "Missing Permissions")
         body, files = await read_body(request)
         self._may_upload(allowed, files)

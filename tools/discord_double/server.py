@@ -259,6 +259,14 @@ class DiscordDouble:
         """The channel called ``name`` in ``guild`` (the first guild by default)."""
         return (guild or self.world.guild).channel_named(name)
 
+    def threads(self, parent: Channel | str | None = None) -> list[Channel]:
+        """The threads started so far in any guild (in ``parent``, a channel or its name, if
+        given), oldest first."""
+        if isinstance(parent, str):
+            parent = self.channel(parent)
+        return [t for g in self.world.guilds.values() for t in g.threads.values()
+                if parent is None or t.parent_id == parent.id]
+
     def add_channel(
         self,
         name: str,

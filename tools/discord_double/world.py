@@ -26,6 +26,7 @@ from .guilds import (
     Member,
     Overwrite,
     Role,
+    ThreadState,
 )
 from .messages import Flag, Interaction, Message, MessageVersion, Notification, walk_components
 from .payload import JSON, iso
@@ -122,10 +123,25 @@ class World:
             )
         return self.dm_channels[member.id]
 
+    def add_thread(self, parent: Channel, name: str, owner: Member,
+                   auto_archive_duration: int) -> Channel:
+        """A public thread started in ``parent`` without a message, its creator in it."""
+        guild = self.guild_of(parent)
+        assert guild is not None and not parent.is_thread
+        state = ThreadState(parent.id, owner.id, auto_archive_duration, self.clock.now(),
+                            member_ids={owner.id})
+        thread = Channel(self.ids.next(), name, type=ChannelType.PUBLIC_THREAD,
+                         guild_id=guild.id, thread=state)
+        guild.threads[thread.id] = thread
+        self.touch()
+        return thread
+
     def find_channel(self, channel_id: int) -> Channel | None:
         for guild in self.guilds.values():
             if channel_id in guild.channels:
                 return guild.channels[channel_id]
+            if channel_id in guild.threads:
+                return guild.threads[channel_id]
         return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
 
     def member_named(self, name: str, guild: Guild | None = None) -> Member | None:
@@ -190,7 +206,7 @@ class World:
             "members": [m.member_payload(guild=g) for m in members],
             "emojis": [],
             "stickers": [],
-            "threads": [],
+            "threads": [t.payload() for t in g.threads.values()],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -250,6 +266,7 @@ class World:
         type: int = 0,
         interaction: Interaction | None = None,
         ephemeral_to: Member | None = None,
+        reference: JSON | None = None,
     ) -> Message:
         message = Message(
             self.ids.next(),
@@ -260,9 +277,13 @@ class World:
             interaction=interaction,
             tts=bool(body.get("tts")),
             webhook_id=self.application_id if interaction is not None else None,
+            reference=reference,
         )
         message.versions.append(self.new_version(message, body, edit=False))
         self.messages[message.id] = message
+        if (thread := channel.thread) is not None and ephemeral_to is None:
+            thread.message_count += 1
+            thread.member_ids.add(message.author.id)
         self.notify(message, body)
         self.touch()
         return message
@@ -298,6 +319,8 @@ class World:
             if not message.visible_to(member):
                 continue
             notified.add(member_id)
+            if message.channel.thread is not None:  # a mention adds them to the thread
+                message.channel.thread.member_ids.add(member_id)
             self.notifications.append(
                 Notification(member, message, message.channel, now, "mention")
             )
