@@ -14,7 +14,7 @@ import pytest
 
 from bot.autoplay import Autoplay
 from bot.house_rules import InvalidChoice, options_from, parse_preset, rules_text, values_of
-from bot.records import GameKind, Player, Status, TableRecord
+from bot.records import Clock, GameKind, Player, Status, TableRecord
 from bot.service import Panel, Refusal, TableService, TableSnapshot
 from bot.storage import Storage
 from cogs.messages.panel import panel_message
@@ -53,8 +53,8 @@ def service(storage: Storage) -> TableService:
     return TableService(storage, new_seed=lambda: f"rules-seed-{next(counter)}")
 
 
-async def lobby(service: TableService) -> int:
-    table = (await service.open_table(GUILD, CHANNEL, ANA, "en-US")).table
+async def lobby(service: TableService, clock: Clock | None = None) -> int:
+    table = (await service.open_table(GUILD, CHANNEL, ANA, "en-US", clock=clock)).table
     for user in (BIA, CAIO, DAVI):
         await service.join(table.id, user)
     return table.id
@@ -137,7 +137,8 @@ async def test_only_the_creator_chooses_and_refusals_change_nothing(
 
 async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         service: TableService, storage: Storage) -> None:
-    table_id = await lobby(service)
+    """The house rules, and the move clock the table was opened with (R-NO-CLOCK)."""
+    table_id = await lobby(service, Clock.RELAXED)
     await service.set_options(table_id, ANA, ["points_game"])
     started = await service.start(table_id, BIA)
     assert started.observation is not None
@@ -172,6 +173,7 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         agreed = await service.rematch(table_id, user)
     rematch = agreed.snapshot
     assert rematch.table.options == Options(points_game=True)
+    assert rematch.table.clock is Clock.RELAXED
     assert rematch.observation is not None and rematch.observation.options.points_game
     again = TableService(storage)  # after a restart, from the file
     assert (await again.snapshot(rematch.table.id)).table.options == Options(points_game=True)
