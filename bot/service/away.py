@@ -10,6 +10,7 @@ from dataclasses import replace
 from engine import Seat
 from engine.seats import seat_title
 
+from ..i18n import N_
 from ..records import Status, mentions
 from .refusals import Refusal, require_seat, seat_of
 from .store import TableStore
@@ -26,8 +27,8 @@ class Away(TableStore):
             table = live.table
             if table.status is not Status.PLAYING:
                 raise Refusal("A computer player can stand in only while a game is on.")
-            voter_seat = seat_of(table, voter_id, "Only the players at this table can let a"
-                                                  " computer player stand in.")
+            voter_seat = seat_of(table, voter_id, N_("Only the players at this table can let a"
+                                                     " computer player stand in."))
             require_seat(table, seat)
             player = table.player(seat)
             if player is None or player.is_computer:

@@ -70,6 +70,11 @@ FORWARDERS = {
 _ARGS = {"t": (1,), "tn": (1, 2), "N_": (0,), "NN_": (0, 1), "Refusal": (0,),
          "Unrestorable": (0,), "locale_str": (0,)}
 
+MARKED = {"seat_of": (2,), "require_host": (2,), "require_lobby": (1,),
+          "require_creators_lobby": (2, 3), "require_drawn": (2,)}
+"""Functions that raise the message id their callers hand them (by position): a caller must
+mark it with ``N_``, or no catalog ever holds it."""
+
 HEADER = "# After a change of the code's messages: python -m tests.i18n.extract"
 NAME_COMMENT = ("A slash command or option name: one lowercase word (letters, digits, - or _),"
                 " at most 32 characters.")
@@ -111,6 +116,13 @@ def _literal(node: ast.expr | None) -> str | None:
     return None
 
 
+def _unmarked(call: ast.Call, position: int) -> bool:
+    """Whether the call hands a plain string literal where a marked id belongs."""
+    node = call.args[position] if position < len(call.args) else next(
+        (k.value for k in call.keywords if k.arg in ("msgid", "started", "not_creator")), None)
+    return _literal(node) is not None
+
+
 def _calls(tree: ast.Module) -> Iterator[tuple[str, ast.Call]]:
     """Each call in the module with the dotted name of the function it is in."""
 
@@ -134,6 +146,9 @@ def extract(root: Path = ROOT) -> Extraction:
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=relative)
             for scope, call in _calls(tree):
                 name = _callee(call)
+                if name in MARKED and any(_unmarked(call, at) for at in MARKED[name]):
+                    found.problems.append(f"{relative}:{call.lineno}: {name}(...) with a message"
+                                          f" id not marked N_ (in {scope or 'the module'})")
                 if name not in _ARGS:
                     continue
                 where = f"{relative}:{call.lineno}"

@@ -58,6 +58,22 @@ def test_a_message_built_at_run_time_is_reported(tmp_path: Path) -> None:
     assert all("bot/x.py:" in problem for problem in found.problems)
 
 
+def test_an_unmarked_id_handed_to_a_refusal_helper_is_reported(tmp_path: Path) -> None:
+    """A helper that raises the id its caller hands it (``require_host``…) never shows that id
+    to the extraction: unless the caller marks it with ``N_``, no catalog would hold it."""
+    (tmp_path / "bot").mkdir()
+    (tmp_path / "cogs").mkdir()
+    (tmp_path / "bot" / "x.py").write_text(
+        'def f(table, user):\n'
+        '    require_host(table, user, N_("Only a seated player may."))\n'
+        '    require_host(table, user, "Only the creator may.")\n'
+        '    seat_of(table, user, msgid="Sit first.")\n', encoding="utf-8")
+    found: Extraction = extract(tmp_path)
+    assert [key for key in found.messages] == [(None, "Only a seated player may.")]
+    assert len(found.problems) == 2, found.problems
+    assert all("not marked N_" in problem for problem in found.problems)
+
+
 @pytest.mark.parametrize("language", sorted(CATALOGS))
 def test_catalog_translates_every_message_the_code_uses(language: str) -> None:
     catalog = load(language)
