@@ -1,4 +1,4 @@
-"""Finished hands written in REPLAY.md's format, so that anyone can replay them with
+"""Finished hands and games written in REPLAY.md's format, so that anyone can replay them with
 ``python -m engine.replay`` to settle a ruling or study a hand away from the table.
 
 Each hand is one scenario in one canonical form, which :func:`engine.replay.parse_scenario`
@@ -8,20 +8,54 @@ default game's; then all of them), the sides' totals before the hand as ``marks`
 (whichever the game is played to), and every accepted action in order; tiles low end first.
 
 Only finished hands are written: a hand in progress holds tiles nobody may see yet.
+
+>>> from engine.actions import Pass
+>>> game = Game.new("a seed")
+>>> for _ in range(4):  # everybody passes: hand 1 is over, hand 2 is dealt
+...     game = game.apply(game.to_act, Pass())
+>>> [len(export_game(game)), export_hand(game, 1)["marks"]]
+[1, [0, 0]]
+>>> [item["action"] for item in export_hand(game, 1)["actions"]]
+['pass', 'pass', 'pass', 'pass']
+>>> export_hand(game, 2)
+Traceback (most recent call last):
+ValueError: hand 2 is not a finished hand of this game (1 finished)
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 from enum import Enum
 from typing import Any
 
 from .actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
+from .game import Game
 from .goal import goal_of
 from .hand import HandState
 from .options import DEFAULT_OPTIONS, Options
 from .seats import Seat
 from .variants import FORTY_TWO, LeftoverStep, Variant
+
+
+def export_game(game: Game) -> list[dict[str, Any]]:
+    """Every finished hand of ``game``, in order, as scenarios; never the hand in progress."""
+    return [hand_scenario(hand, before)
+            for hand, before in zip(game.finished, _totals_before(game), strict=True)]
+
+
+def export_hand(game: Game, number: int) -> dict[str, Any]:
+    """Hand ``number`` of ``game`` (1 for the first, as :attr:`Game.hand_number` counts) as a
+    scenario; ``ValueError`` unless that hand is finished."""
+    if not 1 <= number <= len(game.finished):
+        raise ValueError(f"hand {number} is not a finished hand of this game "
+                         f"({len(game.finished)} finished)")
+    return hand_scenario(game.finished[number - 1], _totals_before(game)[number - 1])
+
+
+def export_jsonl(game: Game) -> str:
+    """:func:`export_game` as ``python -m engine.replay --jsonl`` reads it: a line per hand."""
+    return "".join(json.dumps(scenario) + "\n" for scenario in export_game(game))
 
 
 def hand_scenario(hand: HandState, before: tuple[int, ...] | None = None) -> dict[str, Any]:
@@ -42,6 +76,20 @@ def hand_scenario(hand: HandState, before: tuple[int, ...] | None = None) -> dic
     found[totals] = list(before or (0,) * variant.seating.side_count)
     found["actions"] = [_action(variant, call.seat, call.action) for call in hand.actions]
     return found
+
+
+def _totals_before(game: Game) -> list[tuple[int, ...]]:
+    """Each finished hand's totals before it: the game's totals less what that hand and the
+    later ones scored, so that a game set up at other totals than zero is told as it stood."""
+    totals = game.standing.totals
+    found = []
+    for hand in reversed(game.finished):
+        result = hand.result
+        assert result is not None
+        scored = result.marks if result.score is None else result.score
+        totals = tuple(total - part for total, part in zip(totals, scored, strict=True))
+        found.append(totals)
+    return found[::-1]
 
 
 def _options(options: Options) -> dict[str, Any]:
