@@ -17,10 +17,11 @@ import time
 from collections.abc import Callable
 
 from ..deal import Deal
+from ..export import hand_scenario
 from ..hand import HandState
 from ..seats import Seat
 from ..variants import FORTY_TWO, VARIANTS, Variant
-from .replay import document, run_lines
+from .replay import run_lines
 
 
 def _dealer(variant: Variant, index: int) -> Seat:
@@ -78,7 +79,7 @@ def micros_per_apply(states: list[tuple[HandState, int]]) -> float:
 def replay_lines(scenarios: int, seed: int, variant: Variant = FORTY_TWO) -> list[str]:
     """Random scenarios in REPLAY.md's format, each action drawn from the legal ones."""
     rng = random.Random(seed)
-    return [json.dumps(document(random_hand(rng, i, variant))) for i in range(scenarios)]
+    return [json.dumps(hand_scenario(random_hand(rng, i, variant))) for i in range(scenarios)]
 
 
 def scenarios_per_second(lines: list[str]) -> float:

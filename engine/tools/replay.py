@@ -387,55 +387,6 @@ def _outcome(state: HandState, options: Options) -> dict[str, Any]:
     return {**first, "marks": list(result.marks), "next_dealer": next_dealer}
 
 
-# ----- writing ----------------------------------------------------------------------------------
-
-def document(hand: HandState) -> dict[str, Any]:
-    """The scenario of a hand as REPLAY.md writes it: its deal and every accepted action; the
-    exact inverse of :func:`parse_scenario` for what the engine accepted."""
-    deal = hand.deal
-    variant = deal.variant
-    found: dict[str, Any] = {} if variant is FORTY_TWO else {"variant": variant.name}
-    found["dealer"] = int(deal.dealer)
-    found["hands"] = [[str(t) for t in tiles] for tiles in deal.hands]
-    if variant.leftover:
-        found["leftover"] = [str(t) for t in deal.leftover]
-    found["actions"] = [action_json(variant, call.seat, call.action) for call in hand.actions]
-    return found
-
-
-def action_json(variant: Variant, seat: Seat, action: Action) -> dict[str, Any]:
-    """One action as REPLAY.md writes it."""
-    item: dict[str, Any] = {"seat": int(seat)}
-    if isinstance(action, Pass):
-        item["action"] = "pass"
-    elif isinstance(action, Play):
-        item.update(action="play", tile=str(action.tile))
-        if action.low:
-            item["suit"] = "low"
-    elif isinstance(action, NameTrump):
-        item.update(action="trump", trump=action.trump.code)
-        if action.piles is not None:
-            item["piles"] = action.piles
-    elif isinstance(action, Leftover):
-        item.update(action="leftover", take=action.take)
-    elif isinstance(action, Discard):
-        item["action"] = "discard"
-        names = [str(t) for t in action.tiles]
-        item.update({"tiles": names} if len(names) > 1 else {"tile": names[0]})
-    else:
-        item.update(action="bid", **_bid_json(variant, action))
-    return item
-
-
-def _bid_json(variant: Variant, bid: Bid) -> dict[str, Any]:
-    if bid.kind.is_moon:
-        return {bid.kind.value: True}
-    found: dict[str, Any] = {"marks": bid.marks} if bid.marks else {"points": bid.points}
-    if bid.kind is not BidKind.PLAIN:
-        found.update({"water": bid.kind.value} if variant.water_bids else {bid.kind.value: True})
-    return found
-
-
 # ----- the command ------------------------------------------------------------------------------
 
 def run_one(text: str) -> dict[str, Any]:
