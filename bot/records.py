@@ -10,6 +10,8 @@ from engine import DEFAULT_OPTIONS, Game, Options, Seat, parse_action
 from engine.goal import goal_of
 from engine.variants import FORTY_TWO, Variant, variant_named
 
+from .rating import Rating
+
 
 class Status(Enum):
     LOBBY = "lobby"
@@ -279,6 +281,12 @@ class PlayerResult:
     """Who played on the member's side: members' ids, and 0 for a computer player."""
     hints: int = 0
     """How many turns of this game the member asked for a hint at."""
+    side: int | None = None
+    """The member's side in the game (a team, or themselves each for oneself); ``None``: not
+    known, and the game is not rated."""
+    rank: int = 0
+    """Their side's place as the game ended: 0 for the winner, the others by their final
+    totals (equal totals share a place)."""
 
 
 COMPUTER_PARTNER = 0
@@ -336,6 +344,17 @@ class Standing:
     """Points scored in 250-point games (their own leaderboard)."""
     hints_used: int = 0
     """Turns of their finished games at which they asked for a hint."""
+    rating: Rating | None = None
+    """Their rating in this kind of game (:mod:`bot.rating`); ``None`` before their first rated
+    game."""
+
+
+class Ranking(Enum):
+    """What the leaderboard ranks members by."""
+
+    RATING = "rating"
+    MARKS = "marks"
+    """Marks won (in the games scored in points: games won, then points)."""
 
 
 FIRST_RULES_VERSION = 1

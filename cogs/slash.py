@@ -15,7 +15,7 @@ from bot.answers import locale_of, send_private, within_window
 from bot.budget import Priority
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import name, normalize_locale, reader, t, tn
-from bot.records import Clock, GameKind, Level, Status, TableRecord
+from bot.records import Clock, GameKind, Level, Ranking, Status, TableRecord
 from bot.service import Accepted, Fill, Panel, Refusal
 from engine import DEFAULT_OPTIONS, Options, Pass, Seat
 from engine.seats import FOUR_SEATS
@@ -92,6 +92,12 @@ CLOCK_CHOICES = [
     app_commands.Choice(name=locale_str("Brisk: thirty seconds a move"), value=Clock.BRISK.value),
 ]
 """R-NO-CLOCK: no clock unless the table's creator chooses one."""
+RANKING_CHOICES = [
+    app_commands.Choice(name=locale_str("Rating"), value=Ranking.RATING.value),
+    app_commands.Choice(name=locale_str("Marks won (games won, in games scored in points)"),
+                        value=Ranking.MARKS.value),
+]
+"""What /42 leaderboard ranks members by: their rating unless asked otherwise."""
 THREAD_NAME = 100
 """The longest name Discord gives a thread."""
 
@@ -353,24 +359,29 @@ class SlashCommands(Answering, commands.Cog):
         await self.on_review(interaction, table_id)
 
     @app_commands.command(name=locale_str("leaderboard", msgctxt="command name"),
-                          description=locale_str("This server's players by marks won"))
-    @app_commands.rename(game=locale_str("game", msgctxt="command name"))
+                          description=locale_str("This server's players by rating or by marks"
+                                                 " won"))
+    @app_commands.rename(game=locale_str("game", msgctxt="command name"),
+                         by=locale_str("by", msgctxt="command name"))
     @app_commands.describe(game=locale_str("Which games: to 7 marks (if left out) or to 250"
-                                           " points"))
-    @app_commands.choices(game=games.LEADERBOARD_CHOICES)
+                                           " points"),
+                           by=locale_str("Rank by rating (if left out) or by marks won"))
+    @app_commands.choices(game=games.LEADERBOARD_CHOICES, by=RANKING_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction[Any],
-                          game: app_commands.Choice[str] | None = None) -> None:
+                          game: app_commands.Choice[str] | None = None,
+                          by: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None
         guild_id = interaction.guild_id
         kind = GameKind(game.value) if game is not None else GameKind.MARKS
+        ranking = Ranking(by.value) if by is not None else Ranking.RATING
 
         async def work() -> Reply:
-            standings = await self.service.leaderboard(guild_id, game=kind)
+            standings = await self.service.leaderboard(guild_id, game=kind, by=ranking)
             computers = await self.service.computer_standings(guild_id, kind)
             guild_name = interaction.guild.name if interaction.guild is not None else ""
             return leaderboard_message(
                 standings, normalize_locale(interaction.guild_locale) or locale_of(interaction),
-                guild_name, computers, kind)
+                guild_name, computers, kind, ranking)
 
         reply = await within_window(interaction, work(), ephemeral=False)
         if interaction.response.is_done():

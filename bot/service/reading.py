@@ -11,7 +11,14 @@ from dataclasses import replace
 
 from engine import HandSummary, summarize
 
-from ..records import ComputerStanding, GameKind, PanelHandle, Standing, TableRecord
+from ..records import (
+    ComputerStanding,
+    GameKind,
+    PanelHandle,
+    Ranking,
+    Standing,
+    TableRecord,
+)
 from .refusals import Refusal, Unrestorable, seat_of
 from .store import TableStore
 from .values import MemberStats, Panel, TableSnapshot
@@ -99,8 +106,9 @@ class Reading(TableStore):
             live.table = replace(live.table, ping_message_id=message_id)
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
-                          game: GameKind = GameKind.MARKS) -> list[Standing]:
-        return await self.storage.leaderboard(guild_id, limit, game)
+                          game: GameKind = GameKind.MARKS,
+                          by: Ranking = Ranking.RATING) -> list[Standing]:
+        return await self.storage.leaderboard(guild_id, limit, game, by)
 
     async def computer_standings(self, guild_id: int,
                                  game: GameKind = GameKind.MARKS) -> list[ComputerStanding]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import Game
 
 from ..records import (
@@ -25,6 +27,7 @@ def results(table: TableRecord, game: Game) -> tuple[list[PlayerResult], list[Co
     seating = variant.seating
     contracts = [(hand.contract.declarer, hand.result.made) for hand in game.finished
                  if hand.contract is not None and hand.result is not None]
+    totals = game.standing.totals
     for seat in seating.seats:
         player = table.player(seat)
         if player is None:
@@ -39,7 +42,8 @@ def results(table: TableRecord, game: Game) -> tuple[list[PlayerResult], list[Co
             partners = tuple(_partner_id(table.player(other)) for other in seating.partners(seat)
                              if table.player(other) is not None)
             members.append(PlayerResult(player.user_id, won, marks, bid, made, points, kind,
-                                        partners))
+                                        partners, side=int(side),
+                                        rank=_rank(side, game.winner, totals)))
         elif player.is_computer:
             computers.append(ComputerResult(won, marks, bid, made, points, kind, table.level))
     return members, computers
@@ -50,3 +54,12 @@ def _partner_id(player: Player | None) -> int:
     if player is None or player.user_id is None:
         return COMPUTER_PARTNER
     return player.user_id
+
+
+def _rank(side: int, winner: int | None, totals: Sequence[int]) -> int:
+    """A side's place as the game ended: the winner first, the others by their final totals
+    (equal totals tied)."""
+    if side == winner:
+        return 0
+    return 1 + sum(1 for other, total in enumerate(totals)
+                   if other not in (side, winner) and total > totals[side])

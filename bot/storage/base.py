@@ -9,8 +9,9 @@ how they connect, how a transaction starts and locks, and how they migrate their
 A table is stored as its game's seed and its accepted actions in order; the live game is rebuilt
 from them by the engine (``Game.replay``), so nothing derived is ever stored twice. Every write
 is one transaction, committed before the caller answers the player, and a game's end updates
-the leaderboard in the same transaction as its last action. Each write to a table first locks
-the table's row, so writers of one table, in this process or another, take turns.
+the leaderboard and the members' ratings in the same transaction as its last action. Each
+write to a table first locks the table's row, so writers of one table, in this process or
+another, take turns.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import dataclasses
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import Enum
 from typing import Any, Protocol, Self
@@ -29,6 +30,7 @@ from engine.options import NelloDoubles
 from engine.seats import ALL_SEATS
 from engine.variants import FORTY_TWO, Variant, variant_named
 
+from ..rating import NEW, PROVISIONAL_GAMES, Change, Placing, Pool, Rating, rate
 from ..records import (
     Clock,
     ComputerResult,
@@ -40,6 +42,7 @@ from ..records import (
     Player,
     PlayerKind,
     PlayerResult,
+    Ranking,
     Standing,
     Status,
     StoredAction,
@@ -47,12 +50,16 @@ from ..records import (
 )
 from ..shards import ALL, Shards
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
                  "rules_version, status, ping_message_id, variant, level, hints, clock")
 NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
+FINISHED_SO_FAR = (
+    "SELECT t.id, row_number() OVER (ORDER BY (SELECT MAX(a.created_at) FROM actions AS a"
+    " WHERE a.table_id = t.id), t.id) AS n FROM tables AS t WHERE t.status = 'finished'")
+"""The games that ended before their order was kept (schema 8), numbered by their last action."""
 BATCH = 500
 """Tables whose seats are read in one query (far below either backend's parameter limit)."""
 
@@ -87,6 +94,9 @@ class Storage(ABC):
     FOR_UPDATE: str
     """What locks a table's row until the transaction ends ('' where the transaction already
     holds the database's write lock)."""
+    LOCK_RATINGS: str
+    """What keeps every game from changing a rating until the transaction ends ('' where the
+    transaction already holds the database's write lock)."""
 
     @property
     @abstractmethod
@@ -312,7 +322,8 @@ class Storage(ABC):
         """Commit one accepted action, numbered right after the table's last one. When it ends
         the game, ``finished`` holds each member's part and ``computers`` each computer
         player's seat, added to the leaderboard in the same transaction that marks the game
-        finished.
+        finished; a game between members (no computer player's own seat) changes their
+        ratings in it too, once.
 
         Raises :class:`ConflictError` if action ``n`` is not the next one (another writer got
         there first) or the game is not on."""
@@ -334,7 +345,93 @@ class Storage(ABC):
                 "SELECT user_id, count(*) FROM hints_asked WHERE table_id = $1 GROUP BY user_id",
                 table_id)}
             members = [dataclasses.replace(r, hints=asked.get(r.user_id, 0)) for r in finished]
-            await self._add_results(db, guild_id, members, list(computers))
+            computers = list(computers)
+            await self._add_results(db, guild_id, members, computers)
+            if not computers and members and all(r.side is not None for r in members):
+                await self._rate(db, guild_id, table_id, members)
+            await db.execute("UPDATE tables SET finished_order = (SELECT COALESCE(MAX("
+                             "finished_order), 0) + 1 FROM tables) WHERE id = $1", table_id)
+
+    async def _rate(self, db: Sql, guild_id: int, table_id: int,
+                    members: list[PlayerResult]) -> None:
+        """A finished game between members changes their ratings (:mod:`bot.rating`), read and
+        written here in the transaction that ends the game, their rows locked in key order:
+        two games ending at once with a member in common take turns, and neither change is
+        lost. Each member's change is kept beside the table."""
+        placings = [Placing(r.user_id, r.side, r.rank) for r in members if r.side is not None]
+        if len({p.side for p in placings}) < 2:
+            return
+        game = members[0].game.value
+        ids = sorted(p.user_id for p in placings)
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games)"
+            " VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (guild_id, game, user_id) DO NOTHING",
+            [(guild_id, game, user_id, NEW.mu, NEW.sigma) for user_id in ids])
+        rows = await db.fetch(
+            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 AND game = $2"
+            f" AND user_id IN ({_marks(len(ids), 3)}) ORDER BY user_id{self.FOR_UPDATE}",
+            guild_id, game, *ids)
+        before = {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3])) for row in rows}
+        after = rate(before, placings)
+        await self._write_ratings(db, [(guild_id, game, user_id, after[user_id])
+                                       for user_id in ids],
+                                  [Change(table_id, user_id, before[user_id], after[user_id])
+                                   for user_id in ids])
+
+    @staticmethod
+    async def _write_ratings(db: Sql, ratings: list[tuple[int, str, int, Rating]],
+                             changes: list[Change]) -> None:
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
+            " SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            [(guild_id, game, user_id, r.mu, r.sigma, r.games)
+             for guild_id, game, user_id, r in ratings])
+        await db.executemany(
+            "INSERT INTO rating_history (table_id, user_id, mu_before, sigma_before, mu_after,"
+            " sigma_after, games) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [(c.table_id, c.user_id, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
+              c.after.games) for c in changes])
+
+    async def finished_tables(self) -> list[TableRecord]:
+        """Every finished game, in the order they ended (what the ratings are rebuilt from)."""
+        rows = await self._fetch(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status = 'finished'"
+                                 " ORDER BY finished_order, id")
+        return await self._with_seats(rows)
+
+    async def replace_ratings(self, ratings: Mapping[tuple[Pool, int], Rating],
+                              changes: Iterable[Change], finished: int) -> None:
+        """Every rating and change as rebuilt from the first ``finished`` games (:meth:`finished_
+        tables`), in place of those kept, with every game ending meanwhile waiting.
+
+        Raises :class:`ConflictError` if more games have ended since: rebuild again."""
+        async with self._transaction() as db:
+            if self.LOCK_RATINGS:
+                await db.execute(self.LOCK_RATINGS)
+            row = await db.fetchrow("SELECT count(*) FROM tables WHERE status = 'finished'")
+            if int(row[0]) != finished:
+                raise ConflictError(f"{int(row[0]) - finished} more games ended meanwhile")
+            await db.execute("DELETE FROM rating_history")
+            await db.execute("DELETE FROM ratings")
+            await self._write_ratings(
+                db, sorted(((guild_id, game, user_id, rating)
+                            for ((guild_id, game), user_id), rating in ratings.items()),
+                           key=_by_key(3)),
+                list(changes))
+
+    async def rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:
+        """Each member's rating before and after the game of ``table_id`` (none if unrated)."""
+        rows = await self._fetch(
+            "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after, games"
+            " FROM rating_history WHERE table_id = $1", table_id)
+        return {int(row[0]): (Rating(row[1], row[2], row[5] - 1), Rating(row[3], row[4], row[5]))
+                for row in rows}
+
+    async def ratings(self, guild_id: int, game: GameKind) -> dict[int, Rating]:
+        """The server's members' ratings in one kind of game."""
+        rows = await self._fetch("SELECT user_id, mu, sigma, games FROM ratings"
+                                 " WHERE guild_id = $1 AND game = $2", guild_id, game.value)
+        return {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3])) for row in rows}
 
     async def _add_results(self, db: Sql, guild_id: int, members: list[PlayerResult],
                            computers: list[ComputerResult]) -> None:
@@ -495,17 +592,25 @@ class Storage(ABC):
     # ----- leaderboard --------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, limit: int = 20,
-                          game: GameKind = GameKind.MARKS) -> list[Standing]:
-        """The server's members in one kind of game: by marks won (games scored in points: by
-        games won, then points), then games won."""
-        order = ("games_won DESC, points_won DESC" if game.in_points
-                 else "marks_won DESC, games_won DESC")
+                          game: GameKind = GameKind.MARKS,
+                          by: Ranking = Ranking.RATING) -> list[Standing]:
+        """The server's members in one kind of game: by rating (settled ratings first, then
+        provisional ones, each by mu − 3·sigma; then the members without a rated game), or by
+        marks won (games scored in points: by games won, then points), then games won."""
+        order = ("p.games_won DESC, p.points_won DESC" if game.in_points
+                 else "p.marks_won DESC, p.games_won DESC")
+        if by is Ranking.RATING:
+            order = ("CASE WHEN r.games IS NULL THEN 2 WHEN r.games < $4 THEN 1 ELSE 0 END,"
+                     f" r.mu - 3 * r.sigma DESC, {order}")
         rows = await self._fetch(
-            "SELECT user_id, marks_won, games_played, games_won, contracts_bid, contracts_made,"
-            " points_won, hints_used FROM player_stats WHERE guild_id = $1 AND game = $2"
-            f" ORDER BY {order}, games_played ASC, user_id LIMIT $3",
-            guild_id, game.value, limit)
-        return [Standing(*row) for row in rows]
+            "SELECT p.user_id, p.marks_won, p.games_played, p.games_won, p.contracts_bid,"
+            " p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma, r.games"
+            " FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
+            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
+            f" AND p.game = $2 ORDER BY {order}, p.games_played ASC, p.user_id LIMIT $3",
+            guild_id, game.value, limit, *([PROVISIONAL_GAMES] if by is Ranking.RATING else []))
+        return [dataclasses.replace(Standing(*row[:8]), rating=None if row[8] is None else Rating(
+            float(row[8]), float(row[9]), int(row[10]))) for row in rows]
 
     async def member_standings(self, guild_id: int, user_id: int) -> dict[GameKind, Standing]:
         """A member's line in each kind of game they have finished."""
@@ -601,9 +706,9 @@ class Storage(ABC):
         ) for row in rows]
 
 
-def _marks(count: int) -> str:
+def _marks(count: int, first: int = 1) -> str:
     """``$1, $2, …``: the parameters of an ``IN (…)`` list of ``count`` values."""
-    return ", ".join(f"${i}" for i in range(1, count + 1))
+    return ", ".join(f"${i}" for i in range(first, first + count))
 
 
 def _batches(ids: Sequence[int]) -> Iterator[tuple[Sequence[int], str]]:

@@ -20,7 +20,7 @@ from typing import TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .base import SCHEMA_VERSION, ConflictError, Storage, StorageError
+from .base import FINISHED_SO_FAR, SCHEMA_VERSION, ConflictError, Storage, StorageError
 from .target import describe_url
 
 BASELINE_VERSION = 4
@@ -150,6 +150,32 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (table_id, user_id)
         )""",
     ),
+    8: (  # members' ratings, per server and kind of game, and each game's change to them; the
+          # order games ended in (games ended so far: by their last action)
+        "ALTER TABLE tables ADD COLUMN finished_order BIGINT",
+        f"UPDATE tables SET finished_order = o.n FROM ({FINISHED_SO_FAR}) AS o"
+        " WHERE tables.id = o.id",
+        "CREATE INDEX tables_finished ON tables (finished_order) WHERE status = 'finished'",
+        """CREATE TABLE ratings (
+            guild_id BIGINT NOT NULL,
+            game     TEXT NOT NULL,
+            user_id  BIGINT NOT NULL,
+            mu       DOUBLE PRECISION NOT NULL,
+            sigma    DOUBLE PRECISION NOT NULL,
+            games    INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        )""",
+        """CREATE TABLE rating_history (
+            table_id     BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id      BIGINT NOT NULL,
+            mu_before    DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            mu_after     DOUBLE PRECISION NOT NULL,
+            sigma_after  DOUBLE PRECISION NOT NULL,
+            games        INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        )""",
+    ),
 }
 """The statements that bring the schema from version ``n - 1`` to ``n``, past the baseline."""
 assert sorted(MIGRATIONS) == list(range(BASELINE_VERSION + 1, SCHEMA_VERSION + 1)), (
@@ -166,6 +192,7 @@ class PostgresStorage(Storage):
 
     NOW = "now()"
     FOR_UPDATE = " FOR UPDATE"
+    LOCK_RATINGS = "LOCK TABLE ratings, rating_history IN EXCLUSIVE MODE"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self._pool = pool

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import SCHEMA_VERSION, ConflictError, Storage, StorageError
+from .base import FINISHED_SO_FAR, SCHEMA_VERSION, ConflictError, Storage, StorageError
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: tables, their seats and accepted actions; the leaderboard
@@ -260,6 +260,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, user_id)
         ) WITHOUT ROWID""",
     ),
+    (  # 8: members' ratings, per server and kind of game, and each game's change to them; the
+       # order games ended in, which the ratings are rebuilt in (games ended so far: by their
+       # last action)
+        "ALTER TABLE tables ADD COLUMN finished_order INTEGER",
+        f"UPDATE tables SET finished_order = o.n FROM ({FINISHED_SO_FAR}) AS o"
+        " WHERE tables.id = o.id",
+        "CREATE INDEX tables_finished ON tables (finished_order) WHERE status = 'finished'",
+        """CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game     TEXT NOT NULL,
+            user_id  INTEGER NOT NULL,
+            mu       REAL NOT NULL,
+            sigma    REAL NOT NULL,
+            games    INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE rating_history (
+            table_id     INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id      INTEGER NOT NULL,
+            mu_before    REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu_after     REAL NOT NULL,
+            sigma_after  REAL NOT NULL,
+            games        INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        ) WITHOUT ROWID""",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 
@@ -269,6 +296,7 @@ class SqliteStorage(Storage):
 
     NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
     FOR_UPDATE = ""
+    LOCK_RATINGS = ""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Locale, t, tn
-from bot.records import COMPUTER_PARTNER, ComputerStanding, GameKind, Standing, mention
+from bot.rating import PROVISIONAL_GAMES
+from bot.records import (
+    COMPUTER_PARTNER,
+    ComputerStanding,
+    GameKind,
+    Ranking,
+    Standing,
+    mention,
+)
 from bot.service import MemberStats
 
 from ..games import kind_title
@@ -54,15 +62,17 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
 
 def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_name: str,
                         computers: Sequence[ComputerStanding] = (),
-                        game: GameKind = GameKind.MARKS) -> Reply:
-    """Members by marks won (with the hints they asked for, if any), and the server's computer
-    players on a line of their own per level; the 250-point games (H-POINTS) on a board of
-    their own, by games won, then points scored.
+                        game: GameKind = GameKind.MARKS, by: Ranking = Ranking.RATING) -> Reply:
+    """Members by rating (docs/RATINGS.md: provisional ones marked, then those not rated yet),
+    with their games and how often they won; or by marks won, the 250-point games (H-POINTS)
+    by games won, then points scored. The server's computer players follow on a line of their
+    own per level. Hints asked for stay in the member's own statistics.
 
     The rule, said under the board: a member's line counts each of their games, whoever their
     partner was (a bot partner or a bot standing in while they were away included); the
     computer players' line counts every seat a computer player held from the start, one game
-    per seat, so a table of four bots adds four seats to it and nothing to any member."""
+    per seat, so a table of four bots adds four seats to it and nothing to any member. A
+    rating counts the games between members only."""
     points = game.in_points
     if game is GameKind.POINTS:
         heading = t(locale, "Texas 42 leaderboard, 250-point games — {guild}", guild=guild_name)
@@ -82,20 +92,22 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
             embed.description = t(locale, "No game of {game} has been finished on this server"
                                           " yet.", game=kind_title(locale, game))
         return Reply(None, embed, None)
-    if points:
+    if by is Ranking.RATING:
+        lines = [_rating_line(locale, rank, s) for rank, s in enumerate(standings, start=1)]
+    elif points:
         lines = [
             t(locale, "**{rank}.** {player} — games played: {played} · won: {won} · points"
               " scored: {points} · contracts bid: {bid} · made: {made}", rank=rank,
               player=mention(s.user_id), points=s.points_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
+            for rank, s in enumerate(standings, start=1)]
     else:
         lines = [
             t(locale, "**{rank}.** {player} — marks won: {marks} · games played: {played} ·"
               " won: {won} · contracts bid: {bid} · made: {made}", rank=rank,
               player=mention(s.user_id), marks=s.marks_won, played=s.games_played,
               won=s.games_won, bid=s.contracts_bid, made=s.contracts_made)
-            + _hints_used(locale, s) for rank, s in enumerate(standings, start=1)]
+            for rank, s in enumerate(standings, start=1)]
     for line in computers:
         level = t(locale, LEVEL_NAMES[line.level])
         if points:
@@ -110,15 +122,34 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
                            " {made}", level=level, marks=line.marks_won, played=line.seats_played,
                            won=line.seats_won, bid=line.contracts_bid,
                            made=line.contracts_made))
+    notes = []
+    if by is Ranking.RATING:
+        notes.append(tn(locale, "Ratings count the games between members only, and are"
+                                " provisional until {n} such game.",
+                        "Ratings count the games between members only, and are provisional"
+                        " until {n} such games.", PROVISIONAL_GAMES))
     if computers:
-        embed.set_footer(text=t(locale, "A member's games count for them whoever their partner"
-                                " was, a bot included. Computer players are counted together,"
-                                " one game per seat they held."))
+        notes.append(t(locale, "A member's games count for them whoever their partner was, a"
+                               " bot included. Computer players are counted together, one game"
+                               " per seat they held."))
+    if notes:
+        embed.set_footer(text=" ".join(notes))
     embed.description = "\n".join(lines)
     return Reply(None, embed, None)
 
 
-def _hints_used(locale: Locale, standing: Standing) -> str:
-    if not standing.hints_used:
-        return ""
-    return tn(locale, " · {n} hint used", " · {n} hints used", standing.hints_used)
+def _rating_line(locale: Locale, rank: int, standing: Standing) -> str:
+    """A member's rating, marked while provisional, beside their games and how often they won."""
+    rating, player = standing.rating, mention(standing.user_id)
+    played = standing.games_played
+    share = standing.games_won / played if played else 0.0
+    if rating is None:
+        return t(locale, "**{rank}.** {player} — not rated yet · games played: {played} ·"
+                 " won: {share:.0%}", rank=rank, player=player, played=played, share=share)
+    if rating.provisional:
+        return t(locale, "**{rank}.** {player} — rating: {rating} (provisional) · games"
+                 " played: {played} · won: {share:.0%}", rank=rank, player=player,
+                 rating=rating.shown, played=played, share=share)
+    return t(locale, "**{rank}.** {player} — rating: {rating} · games played: {played} · won:"
+             " {share:.0%}", rank=rank, player=player, rating=rating.shown, played=played,
+             share=share)

@@ -169,7 +169,10 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     assert players.audit.versions_checked > 100
     assert not double.failed_interactions and not double.late_answers
 
-    board = await eve.slash("42 leaderboard")
+    board = await eve.slash("42 leaderboard")  # not rated: bots held seats of their own
+    text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
+    assert f"{ana.mention} — not rated yet · games played: 1 ·" in text
+    board = await eve.slash("42 leaderboard", by="marks")
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     won = int(game.winner == FOUR_SEATS.side_of[NORTH])
     ns = FOUR_SEATS.side_of[NORTH]

@@ -104,9 +104,19 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     assert edits <= 4 + action_count(live_bot.db, table.table_id)
     assert not double.failed_interactions and not double.late_answers
 
-    # The leaderboard counts the finished game once, in this server.
+    # The leaderboard rates the game between members once, in this server: each member has a
+    # provisional rating (up for the winners, down for the others)...
     board = await eve.slash("42 leaderboard")
     assert not board.ephemeral
+    text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
+    for seat, member in table.seats.items():
+        line = next(line for line in text.splitlines() if member.mention in line)
+        won = game.winner == FOUR_SEATS.side_of[seat]
+        rating = int(line.split("rating: ")[1].split(" ")[0])
+        assert (rating > 1500) == won and "(provisional) · games played: 1 · won: " in line
+        assert line.endswith("100%" if won else "0%")
+    # ...and counts its marks, by: marks.
+    board = await eve.slash("42 leaderboard", by="marks")
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     for seat, member in table.seats.items():
         line = next(line for line in text.splitlines() if member.mention in line)

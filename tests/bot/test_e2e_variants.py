@@ -155,10 +155,12 @@ async def test_one_member_plays_the_last_hand_of_a_game_with_computer_players(
     assert not double.failed_interactions and not double.late_answers
 
     eve = double.member("eve")
-    board = await eve.slash("42 leaderboard", game=name)
+    board = await eve.slash("42 leaderboard", game=name, by="marks")
     text = board.message.embeds[0]["description"]  # type: ignore[union-attr]
     won = int(final.winner == variant.seating.side_of[0])
     assert f"{ana.mention} —" in text and f"games played: 1 · won: {won}" in text, text
+    rated = await eve.slash("42 leaderboard", game=name)  # with bots: counted, not rated
+    assert f"{ana.mention} — not rated yet" in str(rated.message.embeds[0])  # type: ignore[union-attr]
     others = await eve.slash("42 leaderboard")
     assert ana.mention not in str(others.message.embeds[0])  # type: ignore[union-attr]
 

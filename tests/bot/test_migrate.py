@@ -79,7 +79,7 @@ async def test_a_played_file_moves_into_postgresql_and_the_bot_goes_on(
     report = out.decode()
     assert "replayed 3 stored games from PostgreSQL" in report, report
     for name in ("tables", "seats", "actions", "away_votes", "rematch_votes", "player_stats",
-                 "partner_stats", "member_settings"):
+                 "partner_stats", "member_settings", "ratings", "rating_history"):
         assert f"  {name} " in report, report
 
     storage = await open_storage(postgres_url)

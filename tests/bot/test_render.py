@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import led_name, name, reader
+from bot.rating import PROVISIONAL_GAMES, Rating
 from bot.records import (
     ComputerStanding,
     Level,
     Player,
+    Ranking,
     Standing,
     Status,
     StrongPlayer,
@@ -328,11 +330,11 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
         [ComputerStanding(Level.STRONG, seats_played=3, seats_won=1, marks_won=15,
                           contracts_bid=2, contracts_made=1),
          ComputerStanding(Level.CASUAL, seats_played=4, seats_won=0, marks_won=6,
-                          contracts_bid=1, contracts_made=0)])
+                          contracts_bid=1, contracts_made=0)], by=Ranking.MARKS)
     assert board.embed is not None
     lines = str(board.embed.description).splitlines()
-    assert lines[0].startswith("**1.** <@100> — marks won: 7")
-    assert lines[0].endswith(" · 2 hints used") and "hint" not in lines[1]
+    assert lines[0] == ("**1.** <@100> — marks won: 7 · games played: 1 · won: 1 · contracts"
+                        " bid: 2 · made: 1")  # hints stay in the member's own /42 stats
     assert lines[2] == ("🤖 **Computer players (strong)** — marks won: 15 · seats played: 3 ·"
                         " won: 1 · contracts bid: 2 · made: 1")
     assert lines[3] == ("🤖 **Computer players (casual)** — marks won: 6 · seats played: 4 ·"
@@ -343,6 +345,27 @@ def test_the_leaderboard_counts_computer_players_apart() -> None:
     assert "Computer players" in str(only_bots.embed.description)  # type: ignore[union-attr]
 
 
+
+def test_the_leaderboard_ranks_by_rating_without_hints() -> None:
+    settled = Rating(30.0, 4.0, PROVISIONAL_GAMES)
+    board = leaderboard_message(
+        [Standing(100, 20, 8, 6, 2, 1, hints_used=3, rating=settled),
+         Standing(101, 7, 3, 1, 0, 0, rating=Rating(26.0, 7.0, 3)),
+         Standing(102, 9, 2, 2, 0, 0)], None, "guild",
+        [ComputerStanding(Level.STRONG, 3, 1, 15, 2, 1)])
+    assert board.embed is not None
+    lines = str(board.embed.description).splitlines()
+    assert lines[:3] == [
+        f"**1.** <@100> — rating: {settled.shown} · games played: 8 · won: 75%",
+        "**2.** <@101> — rating: 1600 (provisional) · games played: 3 · won: 33%",
+        "**3.** <@102> — not rated yet · games played: 2 · won: 100%"]
+    assert lines[3].startswith("🤖 **Computer players (strong)**")
+    assert "hint" not in str(board.embed.description)
+    footer = str(board.embed.footer.text)
+    assert "provisional until 5 such games" in footer and "one game per seat" in footer
+    italian = leaderboard_message([Standing(101, 7, 3, 1, 0, 0, rating=Rating(26.0, 7.0, 3))],
+                                  "it", "guild")
+    assert "1600" in str(italian.embed.description)  # type: ignore[union-attr]
 @pytest.mark.parametrize("name", ["42", "moon", "140", "84"])
 def test_every_row_fits_whoever_is_away(name: str) -> None:
     """However many members are away or asked about, at every seat count, the table's rows keep

@@ -374,6 +374,33 @@ async def test_version_4_files_keep_their_computer_line_as_the_strong_players(
         await storage.close()
 
 
+async def test_version_7_files_keep_the_order_their_games_ended_in(tmp_path: Path) -> None:
+    """Upgraded in place: the games finished so far are numbered by their last action (the
+    order a rebuild rates them in), and nobody has a rating until one."""
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for statements in MIGRATIONS[:7]:
+            for statement in statements:
+                raw.execute(statement)
+        raw.execute("PRAGMA user_version = 7")
+        for status in ("finished", "finished", "playing"):
+            raw.execute("INSERT INTO tables (guild_id, channel_id, creator_id, seed, status)"
+                        " VALUES (?, ?, ?, 'seed', ?)", (GUILD, CHANNEL, ANA, status))
+        raw.executemany("INSERT INTO actions (table_id, n, hand_number, seat, action,"
+                        " created_at) VALUES (?, 0, 1, 1, 'pass', ?)",
+                        [(1, "2026-01-02T00:00:00.000Z"), (2, "2026-01-01T00:00:00.000Z"),
+                         (3, "2025-12-31T00:00:00.000Z")])
+    storage = await open_storage(path)
+    try:
+        assert [t.id for t in await storage.finished_tables()] == [2, 1]
+        assert await storage.ratings(GUILD, GameKind.MARKS) == {}
+    finally:
+        await storage.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT id, finished_order FROM tables ORDER BY id").fetchall() == [
+            (1, 2), (2, 1), (3, None)]
+
+
 # ----- the contract, on both backends ---------------------------------------------------------
 
 async def test_levels_hints_and_the_computer_lines_per_level(storage: Storage) -> None:

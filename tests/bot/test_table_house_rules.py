@@ -14,7 +14,7 @@ import pytest
 
 from bot.autoplay import Autoplay
 from bot.house_rules import InvalidChoice, options_from, parse_preset, rules_text, values_of
-from bot.records import Clock, GameKind, Player, Status, TableRecord
+from bot.records import Clock, GameKind, Player, Ranking, Status, TableRecord
 from bot.service import Panel, Refusal, TableService, TableSnapshot
 from bot.storage import Storage
 from cogs.messages.panel import panel_message
@@ -167,8 +167,10 @@ async def test_start_plays_the_chosen_rules_and_a_rematch_keeps_them(
         seat = next(s for s, u in SEATED.items() if u == standing.user_id)
         assert standing.points_won == observation.score[FOUR_SEATS.side_of[seat]]
         assert standing.games_won == (FOUR_SEATS.side_of[seat] == observation.winner)
-    reply = leaderboard_message(board, None, "guild", (), GameKind.POINTS)
+    reply = leaderboard_message(board, None, "guild", (), GameKind.POINTS, Ranking.MARKS)
     assert "250-point games" in texts(reply)[0] and "points scored" in texts(reply)[1]
+    rated = leaderboard_message(board, None, "guild", (), GameKind.POINTS)  # its own pool
+    assert texts(rated)[1].count("(provisional)") == 4
     for user in SEATED.values():
         agreed = await service.rematch(table_id, user)
     rematch = agreed.snapshot
