@@ -609,16 +609,18 @@ class Storage(ABC):
             " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
             f" AND p.game = $2 ORDER BY {order}, p.games_played ASC, p.user_id LIMIT $3",
             guild_id, game.value, limit, *([PROVISIONAL_GAMES] if by is Ranking.RATING else []))
-        return [dataclasses.replace(Standing(*row[:8]), rating=None if row[8] is None else Rating(
-            float(row[8]), float(row[9]), int(row[10]))) for row in rows]
+        return [_standing(row) for row in rows]
 
     async def member_standings(self, guild_id: int, user_id: int) -> dict[GameKind, Standing]:
-        """A member's line in each kind of game they have finished."""
+        """A member's line in each kind of game they have finished, with their rating in it
+        once they have played a rated game."""
         rows = await self._fetch(
-            "SELECT game, user_id, marks_won, games_played, games_won, contracts_bid,"
-            " contracts_made, points_won, hints_used FROM player_stats WHERE guild_id = $1"
-            " AND user_id = $2", guild_id, user_id)
-        return {GameKind(row[0]): Standing(*row[1:]) for row in rows
+            "SELECT p.game, p.user_id, p.marks_won, p.games_played, p.games_won,"
+            " p.contracts_bid, p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma,"
+            " r.games FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
+            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
+            " AND p.user_id = $2", guild_id, user_id)
+        return {GameKind(row[0]): _standing(row[1:]) for row in rows
                 if row[0] in {kind.value for kind in GameKind}}
 
     async def favourite_partner(self, guild_id: int, user_id: int) -> Partner | None:
@@ -704,6 +706,13 @@ class Storage(ABC):
             variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
             clock=Clock(row["clock"]) if row["clock"] is not None else None,
         ) for row in rows]
+
+
+def _standing(row: Sequence[Any]) -> Standing:
+    """A member's line from a row of its eight counts then the rating's mu, sigma and games
+    (``NULL`` before their first rated game)."""
+    rating = None if row[8] is None else Rating(float(row[8]), float(row[9]), int(row[10]))
+    return dataclasses.replace(Standing(*row[:8]), rating=rating)
 
 
 def _marks(count: int, first: int = 1) -> str:

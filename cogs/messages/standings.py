@@ -36,7 +36,8 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
     for kind, line in sorted(stats.standings.items(), key=lambda item: order.index(item[0])):
         made = line.contracts_made
         set_rate = (1 - made / line.contracts_bid) if line.contracts_bid else 0.0
-        rows = [t(locale, "Games: {games} · won: {won}", games=line.games_played,
+        rows = [_rating_text(locale, line),
+                t(locale, "Games: {games} · won: {won}", games=line.games_played,
                   won=line.games_won),
                 t(locale, "Contracts bid: {bid} · made: {made} · set: {rate:.0%}",
                   bid=line.contracts_bid, made=made, rate=set_rate)]
@@ -136,6 +137,18 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
         embed.set_footer(text=" ".join(notes))
     embed.description = "\n".join(lines)
     return Reply(None, embed, None)
+
+
+def _rating_text(locale: Locale, line: Standing) -> str:
+    """A member's own rating in one kind of game, for their statistics."""
+    rating = line.rating
+    if rating is None:
+        return t(locale, "Not rated yet: only games between members are rated.")
+    if rating.provisional:
+        return tn(locale, "Rating: {rating} (provisional: {n} rated game so far)",
+                  "Rating: {rating} (provisional: {n} rated games so far)", rating.games,
+                  rating=rating.shown)
+    return t(locale, "Rating: {rating}", rating=rating.shown)
 
 
 def _rating_line(locale: Locale, rank: int, standing: Standing) -> str:

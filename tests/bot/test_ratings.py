@@ -28,11 +28,14 @@ from bot.records import (
     Player,
     PlayerResult,
     Ranking,
+    Standing,
     StoredAction,
     stored_game,
 )
+from bot.service import MemberStats
 from bot.service.results import _rank, results
 from bot.storage import ConflictError, Storage, open_storage
+from cogs.messages.standings import stats_message
 from engine import RULES_VERSION, Options
 from engine.observation import observe
 from engine.players.rules import decide
@@ -132,6 +135,31 @@ async def test_a_finished_game_between_members_is_rated_with_its_history(
     assert [(s.user_id, s.rating) for s in board] == [
         (ANA, expected[ANA]), (CAIO, expected[CAIO]), (BIA, expected[BIA]),
         (DAVI, expected[DAVI])]
+
+
+async def test_a_members_statistics_show_their_rating(storage: Storage) -> None:
+    """``/42 stats``: the member's rating in each kind of game, provisional at first; a member
+    whose games were all with computer players is told why they have none."""
+    await finish(storage, FOUR)
+    await finish(storage, [placed(ANA, 0, 0), placed(CAIO, 0, 0), placed(BIA, 1, 1)],
+                 [ComputerResult(False, 3, 0, 0)], channel=CHANNEL + 1,
+                 seats=[Player.member(ANA), Player.member(BIA), Player.member(CAIO),
+                        Player.computer()])
+    line = (await storage.member_standings(GUILD, ANA))[GameKind.MARKS]
+    rating = (await storage.ratings(GUILD, GameKind.MARKS))[ANA]
+    assert line.rating == rating and line.games_played == 2
+    assert shown(line)[0] == f"Rating: {rating.shown} (provisional: 1 rated game so far)"
+    settled = Rating(30.0, 2.0, 12)
+    assert shown(replace(line, rating=settled))[0] == f"Rating: {settled.shown}"
+    assert shown(replace(line, rating=None))[0] == (
+        "Not rated yet: only games between members are rated.")
+
+
+def shown(line: Standing) -> list[str]:
+    """The lines of a member's statistics in 42, as ``/42 stats`` shows them."""
+    embed = stats_message(MemberStats({GameKind.MARKS: line}, None), "ana", None).embed
+    assert embed is not None
+    return str(embed.fields[0].value).splitlines()
 
 
 async def test_a_failed_finish_rates_nobody(storage: Storage) -> None:
