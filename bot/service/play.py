@@ -17,7 +17,7 @@ from ..records import Status, StoredAction
 from ..storage import ConflictError
 from .refusals import OUT_OF_DATE, Refusal, Stale, refusal_for, require_drawn, seat_of
 from .results import results
-from .store import Live, TableStore
+from .store import Live, TableStore, clock_deadline
 from .values import Accepted, ComputerTurn, Panel, computer_seed
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class Play(TableStore):
             if table.status is not Status.PLAYING or game is None or table.seed is None:
                 return None
             seat = game.to_act
-            deadline = self._snapshot(live).deadline
+            deadline = clock_deadline(live)
             if seat is None or (deadline is None and not table.computer_plays(seat)):
                 return None
             return ComputerTurn(table_id, live.count, seat, observe(game, seat),

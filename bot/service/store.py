@@ -196,7 +196,7 @@ class TableStore:
         if game is None:
             return TableSnapshot(live.table, None)
         return TableSnapshot(live.table, observe(game, None), live.count, summarize(game),
-                             game.results, deadline=_deadline(live), timed_out=live.timed_out)
+                             game.results, deadline=clock_deadline(live), timed_out=live.timed_out)
 
     @staticmethod
     def _panel(live: Live, seat: Seat) -> Panel:
@@ -205,10 +205,10 @@ class TableStore:
         last = game.last_of(seat)
         return Panel(live.table, seat, observe(game, seat), live.count,
                      LastMove(*last) if last is not None else None,
-                     _deadline(live) if game.to_act == seat else None)
+                     clock_deadline(live) if game.to_act == seat else None)
 
 
-def _deadline(live: Live) -> float | None:
+def clock_deadline(live: Live) -> float | None:
     """When the member to act runs out of time, at a table with a move clock (R-NO-CLOCK)."""
     table, game = live.table, live.game
     if table.clock is None or game is None or table.status is not Status.PLAYING:

@@ -543,9 +543,8 @@ class Storage(ABC):
 
     async def keep_panel(self, handle: PanelHandle) -> None:
         """The member's open panel at the table is now ``handle``'s (one per member and
-        table); handles past their time go."""
+        table)."""
         async with self._transaction() as db:
-            await db.execute("DELETE FROM open_panels WHERE expires <= $1", int(time.time()))
             await db.execute("INSERT INTO open_panels (table_id, user_id, message_id, token,"
                              " locale, expires) VALUES ($1, $2, $3, $4, $5, $6)"
                              " ON CONFLICT (table_id, user_id) DO UPDATE SET message_id ="
@@ -562,8 +561,11 @@ class Storage(ABC):
                              handle.message_id)
 
     async def open_panels(self, table_ids: Sequence[int]) -> list[PanelHandle]:
-        """The panels at these tables that can still be edited."""
+        """The panels at these tables that can still be edited (read at a start, when those
+        past their time are cleared: not at every press, which stores a panel)."""
         now = int(time.time())
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM open_panels WHERE expires <= $1", now)
         found: list[PanelHandle] = []
         for batch, marks in _batches(table_ids):
             rows = await self._fetch(
