@@ -18,9 +18,10 @@ import discord
 
 from .app import bot_for
 from .config import Config, ConfigError
+from .ratings import rebuild_if_needed
 from .service import TableService
 from .shards import ALL
-from .storage import StorageError, open_storage
+from .storage import ConflictError, Storage, StorageError, open_storage
 
 log = logging.getLogger("bot")
 
@@ -33,6 +34,7 @@ def fail(message: str) -> int:
 async def run(config: Config) -> None:
     storage = await open_storage(config.storage_target, pool_size=config.pool_size)
     log.info("database %s ready", storage.where)
+    await _rebuild_ratings(storage)
     if config.shards is not None:
         log.info("holding shards %s", config.shards)
     try:
@@ -44,6 +46,19 @@ async def run(config: Config) -> None:
             await bot.start(config.token)
     finally:
         await storage.close()
+
+
+async def _rebuild_ratings(storage: Storage) -> None:
+    """Ratings computed by another model (or by none, before histories were kept) are rebuilt
+    from the stored games before the bot serves anyone."""
+    try:
+        rebuilt = await rebuild_if_needed(storage)
+    except ConflictError as error:
+        log.warning("ratings not rebuilt (%s): run python -m bot.ratings rebuild", error)
+        return
+    if rebuilt is not None:
+        log.info("ratings and histories rebuilt from the stored games: %d games rated",
+                 rebuilt.games)
 
 
 def main() -> int:

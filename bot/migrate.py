@@ -100,7 +100,7 @@ def read_everything(source: Path) -> dict[str, tuple[list[str], list[tuple[Any, 
 async def copy_into(connection: asyncpg.Connection,
                     rows: Mapping[str, tuple[list[str], list[tuple[Any, ...]]]]) -> None:
     """All of ``rows`` into the empty database, in one transaction; new tables are numbered
-    after the highest id copied."""
+    after the highest id copied, and games ending later after the last one that ended."""
     async with connection.transaction():
         for name in rows:
             if await connection.fetchval(f"SELECT EXISTS (SELECT 1 FROM {name})"):
@@ -120,6 +120,9 @@ async def copy_into(connection: asyncpg.Connection,
         await connection.execute(
             "SELECT setval(pg_get_serial_sequence('tables', 'id'),"
             " COALESCE((SELECT max(id) FROM tables), 0) + 1, false)")
+        await connection.execute(
+            "SELECT setval('finished_order_seq',"
+            " COALESCE((SELECT max(finished_order) FROM tables), 0) + 1, false)")
 
 
 def _timestamps(row: Sequence[Any], stamps: list[int]) -> tuple[Any, ...]:

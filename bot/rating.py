@@ -19,6 +19,10 @@ included, which covers the family's two teams, three teams (140) and players eac
 (Moon, three-hand). Whether another model predicts the stored games better is to be checked
 against them once there are enough; no margin of victory is used for now."""
 
+MODEL_ID = "plackett-luce/no-margin"
+"""Names :data:`MODEL` and how games are fed to it. The ratings kept say which model computed
+them; when this changes, the bot rebuilds them all from the stored games at its next start."""
+
 PROVISIONAL_GAMES = 5
 """Rated games before a member's figure is shown as settled. A count, not the model's sigma:
 in a game of two teams of two sigma falls only by about 2% a game, so a threshold on it would
@@ -109,6 +113,7 @@ class Change:
     """One member's rating before and after one game (the history a member can look back on)."""
 
     table_id: int
+    pool: Pool
     user_id: int
     before: Rating
     after: Rating
@@ -123,5 +128,5 @@ def replay(games: Iterable[RatedGame]) -> tuple[dict[tuple[Pool, int], Rating], 
         before = {p.user_id: ratings.get((game.pool, p.user_id), NEW) for p in game.placings}
         for user_id, after in sorted(rate(before, game.placings).items()):
             ratings[game.pool, user_id] = after
-            changes.append(Change(game.table_id, user_id, before[user_id], after))
+            changes.append(Change(game.table_id, game.pool, user_id, before[user_id], after))
     return ratings, changes

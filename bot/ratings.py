@@ -1,13 +1,14 @@
-"""``python -m bot.ratings rebuild``: every member's rating rebuilt from the stored games.
+"""``python -m bot.ratings rebuild``: every rating and member's history rebuilt from the games.
 
     python -m bot.ratings rebuild [--database data/texas42.sqlite3 | postgresql://…]
 
 The database defaults to the bot's settings (the environment over ``.env``). Ratings are a pure
-function of the games (:mod:`bot.rating`): every finished game between members is replayed by
-the engine, in the order the games ended, and the ratings and their history are replaced by
-what comes out, in one transaction that games ending meanwhile wait for. Run it once after the
-upgrade that brings ratings (the games played before it are rated then), or whenever the rating
-rules change. The bot may keep running.
+function of the games (:mod:`bot.rating`): every finished game is replayed by the engine, in the
+order the games ended, and the members' histories, ratings and rating changes are replaced by
+what comes out, in one transaction that games ending meanwhile wait for. The bot does this
+itself when it starts on ratings computed by another model (:data:`bot.rating.MODEL_ID`), as
+after the upgrade that brought histories; the command is for doing it by hand, and the bot may
+keep running meanwhile.
 """
 
 from __future__ import annotations
@@ -16,17 +17,18 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine import RuleError
 
 from .config import ConfigError, database_setting, read_env_file
-from .rating import Placing, RatedGame, replay
+from .rating import MODEL_ID, Change, Placing, Pool, RatedGame, Rating, replay
 from .records import StoredAction, TableRecord, stored_game
 from .service.results import results
 from .storage import ConflictError, Storage, StorageError, open_storage
+from .storage.endings import Played, played
 
 ATTEMPTS = 5
 """Rebuilds tried before giving up while games keep ending (each ended game means another)."""
@@ -39,44 +41,70 @@ class Rebuilt:
     members: int
     """Ratings (a member in one kind of game on one server)."""
     unplayable: int
-    """Finished games between members the engine can no longer replay (left unrated)."""
+    """Finished games the engine can no longer replay (left out of histories and ratings)."""
 
 
-def rated_games(tables: Sequence[TableRecord],
-                actions: Mapping[int, Sequence[StoredAction]]) -> Iterator[RatedGame | None]:
-    """Each finished table's game as the ratings read it, in order: nothing for a game with a
-    computer player's own seat, ``None`` for one the engine cannot replay."""
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """Everything kept about the finished games, as the engine replays them."""
+
+    ratings: dict[tuple[Pool, int], Rating]
+    changes: list[Change]
+    played: list[Played]
+    rated: int
+    unplayable: int
+
+
+def replayed(tables: Sequence[TableRecord],
+             actions: Mapping[int, Sequence[StoredAction]]) -> Replayed:
+    """The ratings, their changes and the members' histories, rebuilt from the finished
+    tables in the order they ended: every game goes into its members' histories, and those
+    between members (no computer player's own seat) are rated."""
+    games: list[RatedGame] = []
+    history: list[Played] = []
+    unplayable = 0
     for table in tables:
-        if any(player is None or player.is_computer for player in table.seats):
-            continue
         try:
             game = stored_game(table, actions[table.id])
         except (RuleError, ValueError):
-            yield None
+            unplayable += 1
+            continue
+        if not game.is_over:
             continue
         members, computers = results(table, game)
-        if not game.is_over or computers or not members:
-            continue
-        yield RatedGame(table.id, (table.guild_id, members[0].game.value),
-                        tuple(Placing(r.user_id, r.side, r.rank) for r in members
-                              if r.side is not None))
+        history += played(table.id, table.guild_id, members, game.standing.totals)
+        if members and not computers and all(r.side is not None for r in members):
+            games.append(RatedGame(table.id, (table.guild_id, members[0].game.value),
+                                   tuple(Placing(r.user_id, r.side, r.rank) for r in members
+                                         if r.side is not None)))
+    ratings, changes = replay(game for game in games if len({p.side for p in game.placings}) > 1)
+    return Replayed(ratings, changes, history, len({c.table_id for c in changes}), unplayable)
 
 
 async def rebuild(storage: Storage) -> Rebuilt:
-    """Replace every rating by its rebuild from the stored games.
+    """Replace every rating and member's history by its rebuild from the stored games, the
+    replays run off the event loop.
 
     Raises :class:`ConflictError` if games kept ending through :data:`ATTEMPTS` tries."""
     for _ in range(ATTEMPTS):
         tables = await storage.finished_tables()
-        found = list(rated_games(tables, await storage.actions_of([t.id for t in tables])))
-        games = [game for game in found if game is not None]
-        ratings, changes = replay(games)
+        actions = await storage.actions_of([t.id for t in tables])
+        found = await asyncio.to_thread(replayed, tables, actions)
         try:
-            await storage.replace_ratings(ratings, changes, len(tables))
+            await storage.replace_history(found.ratings, found.changes, found.played,
+                                          len(tables), MODEL_ID)
         except ConflictError:
             continue
-        return Rebuilt(len(games), len(ratings), len(found) - len(games))
+        return Rebuilt(found.rated, len(found.ratings), found.unplayable)
     raise ConflictError(f"games kept ending through {ATTEMPTS} rebuilds: try again")
+
+
+async def rebuild_if_needed(storage: Storage) -> Rebuilt | None:
+    """Rebuild when the ratings kept were computed by another model than :data:`MODEL_ID`
+    (or never: the upgrade that brought histories), as a start does; ``None`` if current."""
+    if await storage.rating_model() == MODEL_ID:
+        return None
+    return await rebuild(storage)
 
 
 async def _rebuild(database: Path | str) -> Rebuilt:

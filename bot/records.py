@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 
 from engine import DEFAULT_OPTIONS, Game, Options, Seat, parse_action
@@ -347,6 +348,37 @@ class Standing:
     rating: Rating | None = None
     """Their rating in this kind of game (:mod:`bot.rating`); ``None`` before their first rated
     game."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game in a member's history: the table as it was, how it ended for them and
+    what it did to their rating."""
+
+    table: TableRecord
+    game: GameKind
+    finished_at: datetime
+    side: int
+    won: bool
+    totals: tuple[int, ...]
+    """Each side's final marks (points, in the games scored in points), in side order; empty
+    when not kept."""
+    change: tuple[Rating, Rating] | None = None
+    """Their rating before and after the game; ``None`` for an unrated game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rivalry:
+    """Two members' games together and against each other, across every kind of game."""
+
+    against: int
+    """Games on opposite sides."""
+    won: int
+    """Of those, the games the first member's side won."""
+    lost: int
+    """Of those, the games the second member's side won."""
+    together: int
+    won_together: int
 
 
 class Ranking(Enum):

@@ -161,8 +161,9 @@ class Play(TableStore):
         members, computers = results(table, after) if after.is_over else (None, [])
         stored = StoredAction(live.count, game.hand_number, seat, str(action))
         try:
-            await self.storage.append_action(table.id, stored, finished=members,
-                                             computers=computers)
+            await self.storage.append_action(
+                table.id, stored, finished=members, computers=computers,
+                totals=after.standing.totals if after.is_over else ())
         except ConflictError:
             # Another process wrote to this table first: the cache is behind, drop it.
             self._forget(table.id)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import SCHEMA_VERSION, ConflictError, Storage, StorageError
+from .base import SCHEMA_VERSION, Storage
+from .errors import ConflictError, StorageError
 from .sqlite import MIGRATIONS, SqliteStorage
 from .target import is_postgres
 

@@ -19,84 +19,47 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from enum import Enum
-from typing import Any, Protocol, Self
+from typing import Any, Self
 
 from engine import DEFAULT_OPTIONS, Options, Seat
 from engine.options import NelloDoubles
 from engine.seats import ALL_SEATS
 from engine.variants import FORTY_TWO, Variant, variant_named
 
-from ..rating import NEW, PROVISIONAL_GAMES, Change, Placing, Pool, Rating, rate
 from ..records import (
     Clock,
     ComputerResult,
-    ComputerStanding,
-    GameKind,
     Level,
     PanelHandle,
-    Partner,
     Player,
     PlayerKind,
     PlayerResult,
-    Ranking,
-    Standing,
     Status,
     StoredAction,
     TableRecord,
 )
 from ..shards import ALL, Shards
+from .endings import Endings
+from .errors import ConflictError, StorageError
+from .sql import BATCH, TABLE_COLUMNS, Sql, batches, placeholders
+from .standings import Standings
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
-TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                 "rules_version, status, ping_message_id, variant, level, hints, clock")
 NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
 FINISHED_SO_FAR = (
     "SELECT t.id, row_number() OVER (ORDER BY (SELECT MAX(a.created_at) FROM actions AS a"
     " WHERE a.table_id = t.id), t.id) AS n FROM tables AS t WHERE t.status = 'finished'")
 """The games that ended before their order was kept (schema 8), numbered by their last action."""
-BATCH = 500
-"""Tables whose seats are read in one query (far below either backend's parameter limit)."""
 
 
-class StorageError(Exception):
-    """The database cannot be used (for example, it was written by a newer version)."""
-
-
-class ConflictError(StorageError):
-    """A write broke a constraint: an active table already in the channel, a seat taken, or an
-    action number already used (someone else's action got there first)."""
-
-
-class Sql(Protocol):
-    """What a transaction offers the statements: asyncpg's connection methods, which the SQLite
-    backend imitates."""
-
-    async def execute(self, query: str, /, *args: Any) -> object: ...
-
-    async def executemany(self, query: str, args: Iterable[Sequence[Any]], /) -> object: ...
-
-    async def fetch(self, query: str, /, *args: Any) -> list[Any]: ...
-
-    async def fetchrow(self, query: str, /, *args: Any) -> Any: ...
-
-
-class Storage(ABC):
+class Storage(Standings, Endings):
     """The bot's storage: each method is one transaction (or one consistent read)."""
-
-    NOW: str
-    """The SQL for the current time, as the backend stores it."""
-    FOR_UPDATE: str
-    """What locks a table's row until the transaction ends ('' where the transaction already
-    holds the database's write lock)."""
-    LOCK_RATINGS: str
-    """What keeps every game from changing a rating until the transaction ends ('' where the
-    transaction already holds the database's write lock)."""
 
     @property
     @abstractmethod
@@ -299,7 +262,7 @@ class Storage(ABC):
         """The accepted actions of many tables, in order, in one query per :data:`BATCH`
         tables (a restart rebuilds every open game at once); a table without any has none."""
         found: dict[int, list[StoredAction]] = {table_id: [] for table_id in table_ids}
-        for ids, marks in _batches(table_ids):
+        for ids, marks in batches(table_ids):
             for table_id, n, hand_number, seat, text in await self._fetch(
                     "SELECT table_id, n, hand_number, seat, action FROM actions"
                     f" WHERE table_id IN ({marks}) ORDER BY table_id, n", *ids):
@@ -309,7 +272,7 @@ class Storage(ABC):
     async def action_counts(self, table_ids: Sequence[int]) -> dict[int, int]:
         """:meth:`action_count` of many tables, in one query per :data:`BATCH` tables."""
         counts = dict.fromkeys(table_ids, 0)
-        for ids, marks in _batches(table_ids):
+        for ids, marks in batches(table_ids):
             for table_id, count in await self._fetch(
                     "SELECT table_id, MAX(n) + 1 FROM actions"
                     f" WHERE table_id IN ({marks}) GROUP BY table_id", *ids):
@@ -318,12 +281,13 @@ class Storage(ABC):
 
     async def append_action(self, table_id: int, action: StoredAction, *,
                             finished: Iterable[PlayerResult] | None = None,
-                            computers: Iterable[ComputerResult] = ()) -> None:
+                            computers: Iterable[ComputerResult] = (),
+                            totals: Sequence[int] = ()) -> None:
         """Commit one accepted action, numbered right after the table's last one. When it ends
-        the game, ``finished`` holds each member's part and ``computers`` each computer
-        player's seat, added to the leaderboard in the same transaction that marks the game
-        finished; a game between members (no computer player's own seat) changes their
-        ratings in it too, once.
+        the game, ``finished`` holds each member's part, ``computers`` each computer
+        player's seat and ``totals`` each side's final total: the leaderboard and the members'
+        histories take them in the same transaction that marks the game finished, and a game
+        between members (no computer player's own seat) changes their ratings in it too, once.
 
         Raises :class:`ConflictError` if action ``n`` is not the next one (another writer got
         there first) or the game is not on."""
@@ -345,139 +309,7 @@ class Storage(ABC):
                 "SELECT user_id, count(*) FROM hints_asked WHERE table_id = $1 GROUP BY user_id",
                 table_id)}
             members = [dataclasses.replace(r, hints=asked.get(r.user_id, 0)) for r in finished]
-            computers = list(computers)
-            await self._add_results(db, guild_id, members, computers)
-            if not computers and members and all(r.side is not None for r in members):
-                await self._rate(db, guild_id, table_id, members)
-            await db.execute("UPDATE tables SET finished_order = (SELECT COALESCE(MAX("
-                             "finished_order), 0) + 1 FROM tables) WHERE id = $1", table_id)
-
-    async def _rate(self, db: Sql, guild_id: int, table_id: int,
-                    members: list[PlayerResult]) -> None:
-        """A finished game between members changes their ratings (:mod:`bot.rating`), read and
-        written here in the transaction that ends the game, their rows locked in key order:
-        two games ending at once with a member in common take turns, and neither change is
-        lost. Each member's change is kept beside the table."""
-        placings = [Placing(r.user_id, r.side, r.rank) for r in members if r.side is not None]
-        if len({p.side for p in placings}) < 2:
-            return
-        game = members[0].game.value
-        ids = sorted(p.user_id for p in placings)
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games)"
-            " VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (guild_id, game, user_id) DO NOTHING",
-            [(guild_id, game, user_id, NEW.mu, NEW.sigma) for user_id in ids])
-        rows = await db.fetch(
-            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 AND game = $2"
-            f" AND user_id IN ({_marks(len(ids), 3)}) ORDER BY user_id{self.FOR_UPDATE}",
-            guild_id, game, *ids)
-        before = {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3])) for row in rows}
-        after = rate(before, placings)
-        await self._write_ratings(db, [(guild_id, game, user_id, after[user_id])
-                                       for user_id in ids],
-                                  [Change(table_id, user_id, before[user_id], after[user_id])
-                                   for user_id in ids])
-
-    @staticmethod
-    async def _write_ratings(db: Sql, ratings: list[tuple[int, str, int, Rating]],
-                             changes: list[Change]) -> None:
-        await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games)"
-            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, game, user_id) DO UPDATE"
-            " SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            [(guild_id, game, user_id, r.mu, r.sigma, r.games)
-             for guild_id, game, user_id, r in ratings])
-        await db.executemany(
-            "INSERT INTO rating_history (table_id, user_id, mu_before, sigma_before, mu_after,"
-            " sigma_after, games) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [(c.table_id, c.user_id, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma,
-              c.after.games) for c in changes])
-
-    async def finished_tables(self) -> list[TableRecord]:
-        """Every finished game, in the order they ended (what the ratings are rebuilt from)."""
-        rows = await self._fetch(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status = 'finished'"
-                                 " ORDER BY finished_order, id")
-        return await self._with_seats(rows)
-
-    async def replace_ratings(self, ratings: Mapping[tuple[Pool, int], Rating],
-                              changes: Iterable[Change], finished: int) -> None:
-        """Every rating and change as rebuilt from the first ``finished`` games (:meth:`finished_
-        tables`), in place of those kept, with every game ending meanwhile waiting.
-
-        Raises :class:`ConflictError` if more games have ended since: rebuild again."""
-        async with self._transaction() as db:
-            if self.LOCK_RATINGS:
-                await db.execute(self.LOCK_RATINGS)
-            row = await db.fetchrow("SELECT count(*) FROM tables WHERE status = 'finished'")
-            if int(row[0]) != finished:
-                raise ConflictError(f"{int(row[0]) - finished} more games ended meanwhile")
-            await db.execute("DELETE FROM rating_history")
-            await db.execute("DELETE FROM ratings")
-            await self._write_ratings(
-                db, sorted(((guild_id, game, user_id, rating)
-                            for ((guild_id, game), user_id), rating in ratings.items()),
-                           key=_by_key(3)),
-                list(changes))
-
-    async def rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:
-        """Each member's rating before and after the game of ``table_id`` (none if unrated)."""
-        rows = await self._fetch(
-            "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after, games"
-            " FROM rating_history WHERE table_id = $1", table_id)
-        return {int(row[0]): (Rating(row[1], row[2], row[5] - 1), Rating(row[3], row[4], row[5]))
-                for row in rows}
-
-    async def ratings(self, guild_id: int, game: GameKind) -> dict[int, Rating]:
-        """The server's members' ratings in one kind of game."""
-        rows = await self._fetch("SELECT user_id, mu, sigma, games FROM ratings"
-                                 " WHERE guild_id = $1 AND game = $2", guild_id, game.value)
-        return {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3])) for row in rows}
-
-    async def _add_results(self, db: Sql, guild_id: int, members: list[PlayerResult],
-                           computers: list[ComputerResult]) -> None:
-        """A finished game's lines on the leaderboard. Rows are changed in key order, so two
-        games ending at once with the same players never wait on each other in a circle."""
-        await db.executemany(
-            "INSERT INTO player_stats (guild_id, game, user_id, games_played, games_won,"
-            " marks_won, points_won, contracts_bid, contracts_made, hints_used)"
-            " VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9)"
-            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-            " games_played = player_stats.games_played + 1,"
-            " games_won = player_stats.games_won + excluded.games_won,"
-            " marks_won = player_stats.marks_won + excluded.marks_won,"
-            " points_won = player_stats.points_won + excluded.points_won,"
-            " contracts_bid = player_stats.contracts_bid + excluded.contracts_bid,"
-            " contracts_made = player_stats.contracts_made + excluded.contracts_made,"
-            " hints_used = player_stats.hints_used + excluded.hints_used",
-            sorted(((guild_id, r.game.value, r.user_id, int(r.won), r.marks, r.points,
-                     r.contracts_bid, r.contracts_made, r.hints) for r in members),
-                   key=_by_key(3)))
-        await db.executemany(
-            "INSERT INTO partner_stats (guild_id, user_id, partner_id, games, wins)"
-            " VALUES ($1, $2, $3, 1, $4) ON CONFLICT (guild_id, user_id, partner_id) DO"
-            " UPDATE SET games = partner_stats.games + 1,"
-            " wins = partner_stats.wins + excluded.wins",
-            sorted(((guild_id, r.user_id, partner, int(r.won)) for r in members
-                    for partner in r.partners), key=_by_key(3)))
-        by_line: dict[tuple[GameKind, Level], list[ComputerResult]] = {}
-        for seat in computers:
-            by_line.setdefault((seat.game, seat.level), []).append(seat)
-        for (game, level), seats in sorted(by_line.items(),
-                                           key=lambda item: (item[0][0].value, item[0][1].value)):
-            await db.execute(
-                "INSERT INTO computer_stats (guild_id, game, level, seats_played, seats_won,"
-                " marks_won, points_won, contracts_bid, contracts_made)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                " ON CONFLICT (guild_id, game, level) DO UPDATE SET"
-                " seats_played = computer_stats.seats_played + excluded.seats_played,"
-                " seats_won = computer_stats.seats_won + excluded.seats_won,"
-                " marks_won = computer_stats.marks_won + excluded.marks_won,"
-                " points_won = computer_stats.points_won + excluded.points_won,"
-                " contracts_bid = computer_stats.contracts_bid + excluded.contracts_bid,"
-                " contracts_made = computer_stats.contracts_made + excluded.contracts_made",
-                guild_id, game.value, level.value, len(seats), sum(r.won for r in seats),
-                sum(r.marks for r in seats), sum(r.points for r in seats),
-                sum(r.contracts_bid for r in seats), sum(r.contracts_made for r in seats))
+            await self._end_game(db, table_id, guild_id, members, list(computers), totals)
 
     # ----- members away -------------------------------------------------------------------------
 
@@ -567,7 +399,7 @@ class Storage(ABC):
         async with self._transaction() as db:
             await db.execute("DELETE FROM open_panels WHERE expires <= $1", now)
         found: list[PanelHandle] = []
-        for batch, marks in _batches(table_ids):
+        for batch, marks in batches(table_ids):
             rows = await self._fetch(
                 "SELECT table_id, user_id, message_id, token, locale, expires FROM open_panels"
                 f" WHERE expires > ${len(batch) + 1} AND table_id IN ({marks})"
@@ -590,60 +422,6 @@ class Storage(ABC):
         """The slots before ``before`` are over: their counts go."""
         async with self._transaction() as db:
             await db.execute("DELETE FROM budget WHERE slot < $1", before)
-
-    # ----- leaderboard --------------------------------------------------------------------------
-
-    async def leaderboard(self, guild_id: int, limit: int = 20,
-                          game: GameKind = GameKind.MARKS,
-                          by: Ranking = Ranking.RATING) -> list[Standing]:
-        """The server's members in one kind of game: by rating (settled ratings first, then
-        provisional ones, each by mu − 3·sigma; then the members without a rated game), or by
-        marks won (games scored in points: by games won, then points), then games won."""
-        order = ("p.games_won DESC, p.points_won DESC" if game.in_points
-                 else "p.marks_won DESC, p.games_won DESC")
-        if by is Ranking.RATING:
-            order = ("CASE WHEN r.games IS NULL THEN 2 WHEN r.games < $4 THEN 1 ELSE 0 END,"
-                     f" r.mu - 3 * r.sigma DESC, {order}")
-        rows = await self._fetch(
-            "SELECT p.user_id, p.marks_won, p.games_played, p.games_won, p.contracts_bid,"
-            " p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma, r.games"
-            " FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
-            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
-            f" AND p.game = $2 ORDER BY {order}, p.games_played ASC, p.user_id LIMIT $3",
-            guild_id, game.value, limit, *([PROVISIONAL_GAMES] if by is Ranking.RATING else []))
-        return [_standing(row) for row in rows]
-
-    async def member_standings(self, guild_id: int, user_id: int) -> dict[GameKind, Standing]:
-        """A member's line in each kind of game they have finished, with their rating in it
-        once they have played a rated game."""
-        rows = await self._fetch(
-            "SELECT p.game, p.user_id, p.marks_won, p.games_played, p.games_won,"
-            " p.contracts_bid, p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma,"
-            " r.games FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
-            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
-            " AND p.user_id = $2", guild_id, user_id)
-        return {GameKind(row[0]): _standing(row[1:]) for row in rows
-                if row[0] in {kind.value for kind in GameKind}}
-
-    async def favourite_partner(self, guild_id: int, user_id: int) -> Partner | None:
-        """Whom the member played beside in the most games (then the most wins)."""
-        row = await self._fetchrow(
-            "SELECT partner_id, games, wins FROM partner_stats WHERE guild_id = $1 AND"
-            " user_id = $2 ORDER BY games DESC, wins DESC, partner_id LIMIT 1",
-            guild_id, user_id)
-        return Partner(*row) if row is not None else None
-
-    async def computer_standings(self, guild_id: int,
-                                 game: GameKind = GameKind.MARKS) -> list[ComputerStanding]:
-        """The server's computer players, one line per level (strong first), all seats of a
-        level together; none before their first game."""
-        rows = await self._fetch(
-            "SELECT level, seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
-            " points_won FROM computer_stats WHERE guild_id = $1 AND game = $2",
-            guild_id, game.value)
-        lines = [ComputerStanding(Level(row[0]), *row[1:]) for row in rows
-                 if row[0] in {level.value for level in Level}]
-        return sorted(lines, key=lambda line: list(Level).index(line.level), reverse=True)
 
     # ----- helpers ------------------------------------------------------------------------------
 
@@ -682,7 +460,7 @@ class Storage(ABC):
         stand_ins: dict[int, set[Seat]] = {table_id: set() for table_id in ids}
         votes: dict[int, list[tuple[Seat, int]]] = {table_id: [] for table_id in ids}
         rematch: dict[int, set[int]] = {table_id: set() for table_id in ids}
-        marks = _marks(len(ids))
+        marks = placeholders(len(ids))
         async with self._reading() as db:
             for table_id, seat, kind, user_id, stand_in, name in await db.fetch(
                     "SELECT table_id, seat, kind, user_id, stand_in, name FROM seats"
@@ -708,31 +486,6 @@ class Storage(ABC):
             variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
             clock=Clock(row["clock"]) if row["clock"] is not None else None,
         ) for row in rows]
-
-
-def _standing(row: Sequence[Any]) -> Standing:
-    """A member's line from a row of its eight counts then the rating's mu, sigma and games
-    (``NULL`` before their first rated game)."""
-    rating = None if row[8] is None else Rating(float(row[8]), float(row[9]), int(row[10]))
-    return dataclasses.replace(Standing(*row[:8]), rating=rating)
-
-
-def _marks(count: int, first: int = 1) -> str:
-    """``$1, $2, …``: the parameters of an ``IN (…)`` list of ``count`` values."""
-    return ", ".join(f"${i}" for i in range(first, first + count))
-
-
-def _batches(ids: Sequence[int]) -> Iterator[tuple[Sequence[int], str]]:
-    """``ids`` in slices of at most :data:`BATCH`, each with its parameters' marks."""
-    for start in range(0, len(ids), BATCH):
-        chunk = ids[start:start + BATCH]
-        yield chunk, _marks(len(chunk))
-
-
-def _by_key(columns: int) -> Callable[[Sequence[Any]], str]:
-    """Rows in the order of their first ``columns`` values (the primary key): any order would
-    do, as long as every transaction uses the same one."""
-    return lambda row: repr(tuple(row[:columns]))
 
 
 def options_json(options: Options) -> str:

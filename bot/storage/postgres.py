@@ -20,7 +20,8 @@ from typing import TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from .base import FINISHED_SO_FAR, SCHEMA_VERSION, ConflictError, Storage, StorageError
+from .base import FINISHED_SO_FAR, SCHEMA_VERSION, Storage
+from .errors import ConflictError, StorageError
 from .target import describe_url
 
 BASELINE_VERSION = 4
@@ -176,6 +177,48 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (table_id, user_id)
         )""",
     ),
+    9: (  # each member's finished games, for their history; each rating change filed by
+          # member and kind of game, for their chart; the model the ratings were computed with
+          # (none yet: the ratings and the history are rebuilt from the stored games at start);
+          # the order games end in, numbered by a sequence so two ending at once differ
+        """CREATE TABLE game_players (
+            guild_id       BIGINT NOT NULL,
+            user_id        BIGINT NOT NULL,
+            finished_order BIGINT NOT NULL,
+            table_id       BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            game           TEXT NOT NULL,
+            side           INTEGER NOT NULL,
+            won            INTEGER NOT NULL CHECK (won IN (0, 1)),
+            totals         TEXT NOT NULL,
+            finished_at    TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (guild_id, user_id, finished_order)
+        )""",
+        "CREATE INDEX game_players_table ON game_players (table_id)",
+        "DROP TABLE rating_history",
+        """CREATE TABLE rating_history (
+            table_id       BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id        BIGINT NOT NULL,
+            guild_id       BIGINT NOT NULL,
+            game           TEXT NOT NULL,
+            finished_order BIGINT NOT NULL,
+            mu_before      DOUBLE PRECISION NOT NULL,
+            sigma_before   DOUBLE PRECISION NOT NULL,
+            mu_after       DOUBLE PRECISION NOT NULL,
+            sigma_after    DOUBLE PRECISION NOT NULL,
+            games          INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        )""",
+        """CREATE INDEX rating_history_member
+            ON rating_history (guild_id, game, user_id, finished_order)""",
+        "DELETE FROM ratings",
+        """CREATE TABLE bot_settings (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+        "CREATE SEQUENCE finished_order_seq",
+        "SELECT setval('finished_order_seq', COALESCE(MAX(finished_order), 0) + 1, false)"
+        " FROM tables",
+    ),
 }
 """The statements that bring the schema from version ``n - 1`` to ``n``, past the baseline."""
 assert sorted(MIGRATIONS) == list(range(BASELINE_VERSION + 1, SCHEMA_VERSION + 1)), (
@@ -192,7 +235,8 @@ class PostgresStorage(Storage):
 
     NOW = "now()"
     FOR_UPDATE = " FOR UPDATE"
-    LOCK_RATINGS = "LOCK TABLE ratings, rating_history IN EXCLUSIVE MODE"
+    LOCK_RATINGS = "LOCK TABLE ratings, rating_history, game_players IN EXCLUSIVE MODE"
+    NEXT_FINISHED = "nextval('finished_order_seq')"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self._pool = pool

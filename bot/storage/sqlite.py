@@ -18,7 +18,8 @@ from typing import Any
 
 import aiosqlite
 
-from .base import FINISHED_SO_FAR, SCHEMA_VERSION, ConflictError, Storage, StorageError
+from .base import FINISHED_SO_FAR, SCHEMA_VERSION, Storage
+from .errors import ConflictError, StorageError
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: tables, their seats and accepted actions; the leaderboard
@@ -287,6 +288,44 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, user_id)
         ) WITHOUT ROWID""",
     ),
+    (  # 9: each member's finished games, for their history; each rating change filed by
+       # member and kind of game, for their chart; the model the ratings were computed with
+       # (none yet: the ratings and the history are rebuilt from the stored games at start)
+        """CREATE TABLE game_players (
+            guild_id       INTEGER NOT NULL,
+            user_id        INTEGER NOT NULL,
+            finished_order INTEGER NOT NULL,
+            table_id       INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            game           TEXT NOT NULL,
+            side           INTEGER NOT NULL,
+            won            INTEGER NOT NULL CHECK (won IN (0, 1)),
+            totals         TEXT NOT NULL,
+            finished_at    TEXT NOT NULL,
+            PRIMARY KEY (guild_id, user_id, finished_order)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX game_players_table ON game_players (table_id)",
+        "DROP TABLE rating_history",
+        """CREATE TABLE rating_history (
+            table_id       INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            user_id        INTEGER NOT NULL,
+            guild_id       INTEGER NOT NULL,
+            game           TEXT NOT NULL,
+            finished_order INTEGER NOT NULL,
+            mu_before      REAL NOT NULL,
+            sigma_before   REAL NOT NULL,
+            mu_after       REAL NOT NULL,
+            sigma_after    REAL NOT NULL,
+            games          INTEGER NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        ) WITHOUT ROWID""",
+        """CREATE INDEX rating_history_member
+            ON rating_history (guild_id, game, user_id, finished_order)""",
+        "DELETE FROM ratings",
+        """CREATE TABLE bot_settings (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 
@@ -297,6 +336,7 @@ class SqliteStorage(Storage):
     NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
     FOR_UPDATE = ""
     LOCK_RATINGS = ""
+    NEXT_FINISHED = "(SELECT COALESCE(MAX(finished_order), 0) + 1 FROM tables)"
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection

@@ -6,7 +6,6 @@ equal to the ones rebuilt from the stored games."""
 from __future__ import annotations
 
 import asyncio
-import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,16 +29,14 @@ from bot.records import (
     Ranking,
     Standing,
     StoredAction,
-    stored_game,
 )
 from bot.service import MemberStats
-from bot.service.results import _rank, results
+from bot.service.results import _rank
 from bot.storage import ConflictError, Storage, open_storage
 from cogs.messages.standings import stats_message
-from engine import RULES_VERSION, Options
-from engine.observation import observe
-from engine.players.rules import decide
-from engine.variants import FORTY_TWO, MOON, ONE_FORTY, Variant
+from engine import Options
+from engine.variants import MOON, ONE_FORTY
+from tests.bot.played import play
 from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, EAST, GUILD
 
 EVA, FABIO = DAVI + 1, DAVI + 2
@@ -258,27 +255,6 @@ async def rebuild_from_stored_results(storage: Storage, ids: list[int]) -> dict[
 
 # ----- incremental == rebuilt ---------------------------------------------------------------------
 
-async def play(storage: Storage, channel: int, seats: list[Player | None],
-               variant: Variant = FORTY_TWO, seed: str = "seed") -> int:
-    """A whole game at the table, each move the rules of thumb's, committed as the bot does."""
-    table = await storage.create_table(GUILD, channel, ANA, None, seats, variant=variant)
-    await storage.start_game(table.id, seed, Options(), RULES_VERSION)
-    record = await storage.table(table.id)
-    assert record is not None
-    game, n, rng = stored_game(record, []), 0, random.Random(seed)
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        action = decide(observe(game, seat), rng)
-        after = game.apply(seat, action)
-        members, computers = results(record, after) if after.is_over else (None, [])
-        await storage.append_action(table.id, StoredAction(n, game.hand_number, seat,
-                                                           str(action)),
-                                    finished=members, computers=computers)
-        game, n = after, n + 1
-    return table.id
-
-
 async def test_the_ratings_kept_game_by_game_are_the_rebuilt_ones(storage: Storage) -> None:
     members = [Player.member(u) for u in (ANA, BIA, CAIO, DAVI, EVA, FABIO)]
     await play(storage, 1, members[:4], seed="a")
@@ -308,10 +284,10 @@ async def test_a_rebuild_rates_the_games_kept_before_ratings(storage: Storage) -
     table_id = await play(storage, 1, [Player.member(u) for u in (ANA, BIA, CAIO, DAVI)])
     kept = await storage.ratings(GUILD, GameKind.MARKS)
     changes = await storage.rating_changes(table_id)
-    await storage.replace_ratings({}, [], 1)
+    await storage.replace_history({}, [], [], 1, "other")
     assert await storage.ratings(GUILD, GameKind.MARKS) == {}
     with pytest.raises(ConflictError):
-        await storage.replace_ratings({}, [], 0)
+        await storage.replace_history({}, [], [], 0, "other")
     await rebuild(storage)
     assert await storage.ratings(GUILD, GameKind.MARKS) == kept
     assert await storage.rating_changes(table_id) == changes
@@ -322,7 +298,7 @@ async def test_the_rebuild_command(tmp_path: Path, capsys: pytest.CaptureFixture
     storage = await open_storage(path)
     try:
         await play(storage, 1, [Player.member(u) for u in (ANA, BIA, CAIO, DAVI)])
-        await storage.replace_ratings({}, [], 1)
+        await storage.replace_history({}, [], [], 1, "other")
     finally:
         await storage.close()
     assert await asyncio.to_thread(main, ["rebuild", "--database", str(path)]) == 0

@@ -36,7 +36,7 @@ from bot.storage import (
     StorageError,
     open_storage,
 )
-from bot.storage.base import BATCH
+from bot.storage.sql import BATCH
 from engine import Options, Seat
 from engine.options import NelloDoubles
 from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, EAST, GUILD, NORTH, SOUTH, WEST

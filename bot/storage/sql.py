@@ -1,0 +1,43 @@
+"""What every statement module of the storage shares: the connection's shape, the columns of a
+table's row, and the way long ``IN (…)`` lists are cut into batches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol
+
+TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
+                 "rules_version, status, ping_message_id, variant, level, hints, clock")
+BATCH = 500
+"""Tables whose seats are read in one query (far below either backend's parameter limit)."""
+
+
+class Sql(Protocol):
+    """What a transaction offers the statements: asyncpg's connection methods, which the SQLite
+    backend imitates."""
+
+    async def execute(self, query: str, /, *args: Any) -> object: ...
+
+    async def executemany(self, query: str, args: Iterable[Sequence[Any]], /) -> object: ...
+
+    async def fetch(self, query: str, /, *args: Any) -> list[Any]: ...
+
+    async def fetchrow(self, query: str, /, *args: Any) -> Any: ...
+
+
+def placeholders(count: int, first: int = 1) -> str:
+    """``$1, $2, …``: the parameters of an ``IN (…)`` list of ``count`` values."""
+    return ", ".join(f"${i}" for i in range(first, first + count))
+
+
+def batches(ids: Sequence[int]) -> Iterator[tuple[Sequence[int], str]]:
+    """``ids`` in slices of at most :data:`BATCH`, each with its parameters' marks."""
+    for start in range(0, len(ids), BATCH):
+        chunk = ids[start:start + BATCH]
+        yield chunk, placeholders(len(chunk))
+
+
+def by_key(columns: int) -> Callable[[Sequence[Any]], str]:
+    """Rows in the order of their first ``columns`` values (the primary key): any order would
+    do, as long as every transaction uses the same one."""
+    return lambda row: repr(tuple(row[:columns]))
