@@ -26,6 +26,7 @@ from .observation import (
     Pile,
     observe,
     review,
+    summaries,
     summarize,
 )
 from .options import DEFAULT_OPTIONS, NelloDoubles, Options
@@ -84,6 +85,7 @@ __all__ = [
     "observe",
     "parse_action",
     "review",
+    "summaries",
     "summarize",
     "terms_of",
     "variant_named",

@@ -7,7 +7,9 @@ in stack order (where the variant has one), ``options`` (42 only, and only when 
 default game's; then all of them), the sides' totals before the hand as ``marks`` or ``score``
 (whichever the game is played to), and every accepted action in order; tiles low end first.
 
-Only finished hands are written: a hand in progress holds tiles nobody may see yet.
+Only finished hands are written: a hand in progress holds tiles nobody may see yet. The real
+deal is for the engine's own checks; what players download is :func:`public_game`, where the
+tiles never shown (R-REVIEW) are dealt again as they could have lain.
 
 >>> from engine.actions import Pass
 >>> game = Game.new("a seed")
@@ -30,6 +32,7 @@ from enum import Enum
 from typing import Any
 
 from .actions import Action, Bid, BidKind, Discard, Leftover, NameTrump, Pass, Play
+from .disclose import disclosed_hand
 from .game import Game
 from .goal import goal_of
 from .hand import HandState
@@ -47,10 +50,27 @@ def export_game(game: Game) -> list[dict[str, Any]]:
 def export_hand(game: Game, number: int) -> dict[str, Any]:
     """Hand ``number`` of ``game`` (1 for the first, as :attr:`Game.hand_number` counts) as a
     scenario; ``ValueError`` unless that hand is finished."""
+    return hand_scenario(_finished(game, number), _totals_before(game)[number - 1])
+
+
+def public_game(game: Game) -> list[dict[str, Any]]:
+    """:func:`export_game` as anyone may have it: in each hand the tiles R-REVIEW keeps hidden
+    are dealt again (:func:`engine.disclose.disclosed_hand`), every shown tile where it was."""
+    return [hand_scenario(disclosed_hand(hand), before)
+            for hand, before in zip(game.finished, _totals_before(game), strict=True)]
+
+
+def public_hand(game: Game, number: int) -> dict[str, Any]:
+    """:func:`export_hand` as anyone may have it (:func:`public_game`)."""
+    return hand_scenario(disclosed_hand(_finished(game, number)),
+                         _totals_before(game)[number - 1])
+
+
+def _finished(game: Game, number: int) -> HandState:
     if not 1 <= number <= len(game.finished):
         raise ValueError(f"hand {number} is not a finished hand of this game "
                          f"({len(game.finished)} finished)")
-    return hand_scenario(game.finished[number - 1], _totals_before(game)[number - 1])
+    return game.finished[number - 1]
 
 
 def export_jsonl(game: Game) -> str:

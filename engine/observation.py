@@ -307,11 +307,19 @@ class HandSummary:
 def summarize(game: Game) -> HandSummary | None:
     """The game's last finished hand (the one just ended, or the final one), or None."""
     hand = game.previous
-    if hand is None:
-        return None
+    return None if hand is None else _summary(hand, len(game.finished))
+
+
+def summaries(game: Game) -> tuple[HandSummary, ...]:
+    """Every finished hand of the game, in order, as R-REVIEW makes each public once over: a
+    finished game told hand by hand."""
+    return tuple(_summary(hand, number) for number, hand in enumerate(game.finished, start=1))
+
+
+def _summary(hand: HandState, number: int) -> HandSummary:
     assert hand.result is not None
     return HandSummary(
-        hand_number=len(game.finished),
+        hand_number=number,
         dealer=hand.deal.dealer, contract=hand.contract, trump=hand.trump, piles=hand.piles,
         result=hand.result, points=hand.points, tricks_won=_tricks_won(hand),
         last_trick=_last_trick(hand), actions=review(hand), tricks=hand.tricks,

@@ -26,8 +26,18 @@ from engine import (
     Options,
     Phase,
     observe,
+    review,
 )
-from engine.export import export_game, export_hand, export_jsonl, hand_scenario
+from engine.actions import Discard, Play
+from engine.disclose import disclosed_hand
+from engine.export import (
+    export_game,
+    export_hand,
+    export_jsonl,
+    hand_scenario,
+    public_game,
+    public_hand,
+)
 from engine.players import rules
 from engine.replay import parse_scenario, run_one
 from engine.tools.replay import Refused
@@ -206,3 +216,43 @@ def test_a_game_set_up_at_other_totals_exports_them_as_they_stood() -> None:
     scenarios = export_game(run.game)
     assert scenarios[0]["marks"] == [5, 6]
     check(run, scenarios, [run_one(json.dumps(scenario)) for scenario in scenarios])
+
+
+# ----- what players download: the tiles never shown dealt again ---------------------------------
+
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=TABLE_IDS)
+def test_every_public_hand_replays_to_the_result_the_game_stored(
+        name: str, options: Options) -> None:
+    for seed in SEEDS:
+        run = played(name, options, seed)
+        scenarios = public_game(run.game)
+        check(run, scenarios, [run_one(json.dumps(scenario)) for scenario in scenarios])
+        assert [public_hand(run.game, n) for n in range(1, len(scenarios) + 1)] == scenarios
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=TABLE_IDS)
+def test_a_public_hand_depends_only_on_what_the_review_shows(
+        name: str, options: Options) -> None:
+    """Adversarially: the public hand has the same review as the real one, differs from the
+    real deal where the review hides tiles, and is the same whichever deal consistent with the
+    review the players really held: drawn from another such deal (itself, taken as real), the
+    public hand is the same document."""
+    hiding = differs = 0
+    for seed in SEEDS:
+        for hand in played(name, options, seed).game.finished:
+            public = disclosed_hand(hand)
+            assert review(public) == review(hand)
+            hiding += shown_count(hand) < sum(map(len, (*hand.deal.hands, hand.deal.leftover)))
+            differs += dealt(public) != dealt(hand)
+            assert hand_scenario(disclosed_hand(public)) == hand_scenario(public)
+    assert differs > hiding / 2 if hiding else differs == 0
+
+
+def shown_count(hand: HandState) -> int:
+    return sum(1 if isinstance(c.action, Play) else len(c.action.tiles)
+               for c in review(hand) if isinstance(c.action, Play | Discard))
+
+
+def dealt(hand: HandState) -> list[list[str]]:
+    """Who held which tiles, whatever their order."""
+    return [sorted(map(str, tiles)) for tiles in (*hand.deal.hands, hand.deal.leftover)]
