@@ -4,9 +4,12 @@ thinned, and the alt text saying what the line does."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import multiprocessing
 import pickle
 import random
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,9 +18,10 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.rating import BASE, PROVISIONAL_GAMES
-from cogs.pictures import RatingChart, RatingPoint, chart, chart_alt, draw_rating_chart
+from cogs.pictures import Pictures, RatingChart, RatingPoint, chart, chart_alt, draw_rating_chart
 from cogs.pictures.canvas import MUTED, TURN, Colour
 from cogs.pictures.chart import COLUMN, DOTS, SPAN, Plot, axis, layout, thinned
+from cogs.pictures.render import drawer
 
 SUMMARY = "Rating after each of {games} games: from {start} to {last}, highest {high}"
 
@@ -78,6 +82,17 @@ def test_equal_charts_built_apart_draw_byte_identical_pictures() -> None:
     assert draw_rating_chart(one) == draw_rating_chart(other)
     changed = rated([*FEW[:-1], FEW[-1] + 1], dates=True)
     assert draw_rating_chart(changed) != draw_rating_chart(one)
+
+
+def test_pictures_draws_a_chart_once_in_another_process_as_here() -> None:
+    few = CHARTS["few"]
+    assert drawer(few) is draw_rating_chart
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        pictures = Pictures(executor=pool)
+        first = asyncio.run(pictures.png(few))
+        assert asyncio.run(pictures.png(rated(FEW, dates=True))) is first
+    assert first == draw_rating_chart(few) and pictures.drawn == 1
 
 
 def test_provisional_games_are_drawn_dashed_and_pale_the_others_solid() -> None:
