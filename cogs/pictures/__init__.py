@@ -1,8 +1,10 @@
-"""Pictures of the table and of a hand, drawn with Pillow from what their viewer may see.
+"""Pictures of the table and of a hand, drawn with Pillow from what their viewer may see, and
+of a member's rating history.
 
 A scene (:mod:`.scene`) is built from an observation by :mod:`.adapt`; :func:`draw_table` and
 :func:`draw_hand` turn it into PNG bytes, :mod:`.alt` into its text alternative, and
-:class:`Pictures` caches the bytes by scene and draws off the event loop.
+:class:`Pictures` caches the bytes by scene and draws off the event loop. A
+:class:`RatingChart` is drawn the same way (:mod:`.chart`).
 
 Every game of the family is drawn (3, 4, 6 and 8 seats). The caller hands in, already in the
 reader's language, one member name per seat and, in :class:`Words`, the table's seat and side
@@ -23,6 +25,7 @@ names sized for its variant (:meth:`Words.for_table`); 42's compass names are th
 
 from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
+from .chart import RatingChart, RatingPoint, chart_alt, draw_rating_chart
 from .hand import draw_hand
 from .render import Pictures
 from .scene import HandScene, Look, SeatPlace, SideRow, TableScene, Tile, TileGroup
@@ -34,13 +37,17 @@ __all__ = [
     "HandScene",
     "Look",
     "Pictures",
+    "RatingChart",
+    "RatingPoint",
     "SeatPlace",
     "SideRow",
     "TableScene",
     "Tile",
     "TileGroup",
     "Words",
+    "chart_alt",
     "draw_hand",
+    "draw_rating_chart",
     "draw_table",
     "hand_alt",
     "hand_scene",

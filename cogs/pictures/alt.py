@@ -15,7 +15,8 @@ def _tiles(tiles: tuple[Tile, ...]) -> str:
     return " ".join(tile.label for tile in tiles)
 
 
-def _clip(text: str) -> str:
+def clip(text: str) -> str:
+    """``text`` within Discord's limit, an ellipsis ending what was cut."""
     return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
 
 
@@ -35,7 +36,7 @@ def table_alt(scene: TableScene) -> str:
         parts.append(f"{side.title}: " + ", ".join(fact for fact in facts if fact))
     if scene.discards is not None:
         parts.append(_group(scene.discards))
-    return _clip(". ".join(part for part in parts if part) + ".")
+    return clip(". ".join(part for part in parts if part) + ".")
 
 
 def _trick(scene: TableScene) -> str:
@@ -62,4 +63,4 @@ def hand_alt(scene: HandScene) -> str:
                       if taken)
         parts.append(_group(TileGroup(scene.drawn_label, drawn)))
     parts.extend(_group(group) for group in scene.aside)
-    return _clip(". ".join(part for part in parts if part) + ".")
+    return clip(". ".join(part for part in parts if part) + ".")

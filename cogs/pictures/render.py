@@ -1,7 +1,8 @@
 """Pictures by scene, drawn once: the cache in front of the drawing, and the way off the loop.
 
-:func:`draw_table` and :func:`draw_hand` are top-level pure functions (scene in, PNG bytes out),
-so a process pool can run them: the scene pickles, and the picture depends on nothing else.
+:func:`draw_table`, :func:`draw_hand` and :func:`draw_rating_chart` are top-level pure functions
+(scene in, PNG bytes out), so a process pool can run them: the scene pickles, and the picture
+depends on nothing else.
 :class:`Pictures` keeps the last pictures by scene and draws a missing one in an executor (the
 loop's default threads unless one is given, such as a process pool), so an unchanged table
 costs a dict look-up::
@@ -10,6 +11,7 @@ costs a dict look-up::
     scene = table_scene(observe(game, None), names, words)
     png = await pictures.png(scene)            # or: loop.run_in_executor(pool, draw_table, scene)
     file = discord.File(io.BytesIO(png), "table.png", description=table_alt(scene))
+    png = await pictures.png(chart)            # a member's RatingChart, the same way
 """
 
 from __future__ import annotations
@@ -19,14 +21,20 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor
 
+from .chart import RatingChart, draw_rating_chart
 from .hand import draw_hand
 from .scene import HandScene, TableScene
 from .table import draw_table
 
+Scene = TableScene | HandScene | RatingChart
+"""Whatever :class:`Pictures` draws: the table, a hand, a member's rating chart."""
 
-def drawer(scene: TableScene | HandScene) -> Callable[..., bytes]:
+
+def drawer(scene: Scene) -> Callable[..., bytes]:
     """The function that draws ``scene``."""
-    return draw_table if isinstance(scene, TableScene) else draw_hand
+    if isinstance(scene, TableScene):
+        return draw_table
+    return draw_hand if isinstance(scene, HandScene) else draw_rating_chart
 
 
 class Pictures:
@@ -45,15 +53,15 @@ class Pictures:
         self.size = size
         self.executor = executor
         self.drawn = 0
-        self._cache: OrderedDict[TableScene | HandScene, bytes] = OrderedDict()
+        self._cache: OrderedDict[Scene, bytes] = OrderedDict()
 
-    def cached(self, scene: TableScene | HandScene) -> bytes | None:
+    def cached(self, scene: Scene) -> bytes | None:
         found = self._cache.get(scene)
         if found is not None:
             self._cache.move_to_end(scene)
         return found
 
-    async def png(self, scene: TableScene | HandScene) -> bytes:
+    async def png(self, scene: Scene) -> bytes:
         """The picture of ``scene``, drawn off the event loop unless it is cached."""
         found = self.cached(scene)
         if found is not None:
