@@ -71,6 +71,16 @@ class TableHandlers(Protocol):
     async def on_piles(self, interaction: Interaction, table_id: int, hand: int, count: int,
                        piles: int) -> None: ...
 
+    # A finished game opened again: its pages, and a member's history.
+    async def on_game_page(self, interaction: Interaction, table_id: int,
+                           page: int) -> None: ...
+    async def on_share_game(self, interaction: Interaction, table_id: int,
+                            page: int) -> None: ...
+    async def on_export(self, interaction: Interaction, table_id: int, page: int) -> None: ...
+    async def on_open_game(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_older_games(self, interaction: Interaction, user_id: int,
+                             before: int) -> None: ...
+
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every error of a handler, answered privately in one place."""
 
@@ -79,6 +89,7 @@ class TableHandlers(Protocol):
 
 
 OnTable = Callable[[Interaction, int], Awaitable[None]]
+OnPage = Callable[[Interaction, int, int], Awaitable[None]]
 OnSeat = Callable[[Interaction, int, Seat], Awaitable[None]]
 OnSetting = Callable[[Interaction, int, str], Awaitable[None]]
 
@@ -541,13 +552,114 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
                                                                  values))
 
 
+PAGE = TABLE + r":(?P<page>[0-9]{1,3})"
+
+
+class _PageButton:
+    """A button about one page of a finished game (0: its overview, then a page per hand):
+    ``42:{verb}:{table}:{page}``, handled by :meth:`handler`."""
+
+    verb: ClassVar[str]
+
+    def __init__(self, table_id: int, page: int, label: str, disabled: bool = False,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(Button(  # type: ignore[call-arg]
+            label=label, style=style, disabled=disabled,
+            custom_id=f"42:{self.verb}:{table_id}:{page}"))
+        self.table_id, self.page = table_id, page
+
+    @staticmethod
+    @abstractmethod
+    def handler(table: TableHandlers) -> OnPage: ...
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]), int(match["page"]),
+                   getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: self.handler(table)(
+            interaction, self.table_id, self.page))
+
+
+class GamePageButton(_PageButton, DynamicItem[Button[Any]], template=r"42:game:" + PAGE):
+    """Previous or next: the finished game's page shown in place of this one."""
+
+    verb = "game"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnPage:
+        return table.on_game_page
+
+
+class ShareGameButton(_PageButton, DynamicItem[Button[Any]], template=r"42:share:" + PAGE):
+    """One of the game's players posts this page in the channel."""
+
+    verb = "share"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnPage:
+        return table.on_share_game
+
+
+class ExportButton(_PageButton, DynamicItem[Button[Any]], template=r"42:export:" + PAGE):
+    """The hand of this page (the whole game, on the overview) as a replay file, privately."""
+
+    verb = "export"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnPage:
+        return table.on_export
+
+
+class OlderGamesButton(DynamicItem[Button[Any]],
+                       template=r"42:older:(?P<user>[0-9]{1,19}):(?P<before>[0-9]{1,19})"):
+    """A member's history: the page of games that ended before ``before``."""
+
+    def __init__(self, user_id: int, before: int, label: str = "·") -> None:
+        super().__init__(Button(label=label, custom_id=f"42:older:{user_id}:{before}"))
+        self.user_id, self.before = user_id, before
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["user"]), int(match["before"]),
+                   getattr(item, "label", None) or "·")
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _guarded(interaction, lambda table: table.on_older_games(
+            interaction, self.user_id, self.before))
+
+
+class GameSelect(DynamicItem[Select[Any]], template=r"42:open"):
+    """A member's history: the game chosen opens, privately; each option's value is its id."""
+
+    def __init__(self, *, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "") -> None:
+        super().__init__(Select(custom_id="42:open",
+                                options=options or [discord.SelectOption(label="·")],
+                                placeholder=placeholder or None))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls()
+
+    async def callback(self, interaction: Interaction) -> None:
+        data: Any = interaction.data or {}
+        value = str((data.get("values") or [""])[0])
+        await _guarded(interaction, lambda table: table.on_open_game(
+            interaction, int(value) if value.isdigit() else 0))
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
-    JoinButton,
+    JoinButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton, GameSelect,
 )
 
 

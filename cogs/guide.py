@@ -122,7 +122,9 @@ COMMANDS = (
     (("rules",), N_("The rules this table plays.")),
     (("settings",), N_("Whether you are pinged when it is your turn.")),
     (("stats",), N_("A member's games on this server, for you only")),
-    (("leaderboard",), N_("This server's players by marks won.")),
+    (("history",), N_("A member's finished games on this server, for you only")),
+    (("game",), N_("Open a finished game hand by hand, for you only")),
+    (("leaderboard",), N_("This server's players by rating or by marks won")),
     (("end",), N_("Close the table (its creator or a moderator).")),
 )
 """Each command's subcommands (their names are message ids of the context ``command name``, as

@@ -26,7 +26,7 @@ from .answering import IN_THREAD, THREADING, Answering, cant_post
 from .components import EndButton, KeepButton
 from .guide import help_message, rules_message
 from .messages.reply import Reply
-from .messages.standings import leaderboard_message, stats_message
+from .messages.standings import leaderboard_message
 from .typed import NOTHING, Call, choices, resolve
 
 log = logging.getLogger(__name__)
@@ -435,20 +435,6 @@ class SlashCommands(Answering, commands.Cog):
                                                   " is your turn.") if on else
                            t(locale, "Pings: off. Nobody pings you when it is your turn; the"
                                      " table message still says whose turn it is."))
-
-    @app_commands.command(name=locale_str("stats", msgctxt="command name"),
-                          description=locale_str("A member's games on this server, for you"
-                                                 " only"))
-    @app_commands.rename(member=locale_str("member", msgctxt="command name"))
-    @app_commands.describe(member=locale_str("Whose statistics (yours if left out)"))
-    async def stats(self, interaction: discord.Interaction[Any],
-                    member: discord.User | None = None) -> None:
-        assert interaction.guild_id is not None
-        who_ = member or interaction.user
-        stats = await within_window(interaction, self.service.member_stats(
-            interaction.guild_id, who_.id))
-        reply = stats_message(stats, who_.mention, locale_of(interaction))
-        await send_private(interaction, None, embed=reply.embed)
 
     @app_commands.command(name=locale_str("end", msgctxt="command name"),
                           description=locale_str("Close this channel's table (its creator or a"

@@ -27,6 +27,7 @@ from bot.service import Refusal
 from .clicks import ClickHandlers
 from .components import DYNAMIC_ITEMS, carries, dispatched, press, serve, unserve
 from .faces import Faces
+from .history import HistoryCommands
 from .live import SPACING_PAUSES, TableMessages
 from .panels import OpenPanels
 from .pictures import Pictures
@@ -43,7 +44,7 @@ CATCH_UP_LIMIT = 30.0
 
 
 @app_commands.guild_only()  # /42 is not offered in DMs; interaction_check still refuses one
-class Tables(SlashCommands, ClickHandlers, commands.GroupCog, name="Tables",
+class Tables(SlashCommands, HistoryCommands, ClickHandlers, commands.GroupCog, name="Tables",
              group_name=locale_str("42", msgctxt="command name"),
              group_description=locale_str("Texas 42 at a table in this channel")):
     def __init__(self, bot: TexasBot) -> None:

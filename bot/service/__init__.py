@@ -14,10 +14,11 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 
 The rooms: :mod:`.store` (locks, cache, loading and storing), :mod:`.values` (what the service
 answers with), :mod:`.refusals`, and the use cases — :mod:`.reading`, :mod:`.lobby`,
-:mod:`.play`, :mod:`.away` — whose methods make up :class:`TableService`.
+:mod:`.play`, :mod:`.away`, :mod:`.history` — whose methods make up :class:`TableService`.
 """
 
 from .away import Away
+from .history import FinishedGame, History, HistoryPage
 from .lobby import Lobby
 from .play import Play
 from .reading import Reading
@@ -40,6 +41,8 @@ __all__ = [
     "AwayVote",
     "ComputerTurn",
     "Fill",
+    "FinishedGame",
+    "HistoryPage",
     "LastMove",
     "MemberStats",
     "Panel",
@@ -53,5 +56,5 @@ __all__ = [
 ]
 
 
-class TableService(Reading, Lobby, Play, Away):
+class TableService(Reading, Lobby, Play, Away, History):
     """Every table of this process's shards, for the Discord layer and the computer players."""

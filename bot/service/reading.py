@@ -21,7 +21,7 @@ from ..records import (
 )
 from .refusals import Refusal, Unrestorable, seat_of
 from .store import TableStore
-from .values import MemberStats, Panel, TableSnapshot
+from .values import Panel, TableSnapshot
 
 PRELOAD_YIELD = 10
 """Games rebuilt between two yields to the event loop while a restart loads them all."""
@@ -115,11 +115,6 @@ class Reading(TableStore):
         """The server's computer players, a line per level, every seat they held at it
         counted together."""
         return await self.storage.computer_standings(guild_id, game)
-
-    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
-        """A member's games on this server: each kind's line, and their favourite partner."""
-        return MemberStats(await self.storage.member_standings(guild_id, user_id),
-                           await self.storage.favourite_partner(guild_id, user_id))
 
     async def pings_on(self, guild_id: int, user_id: int) -> bool:
         return await self.storage.pings_on(guild_id, user_id)

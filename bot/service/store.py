@@ -76,6 +76,8 @@ class TableStore:
         self._watchers: list[Callable[[int], None]] = []
         self._reported: set[int] = set()
         """Tables already logged as impossible to resume (logged once each)."""
+        self._opened: OrderedDict[int, Game] = OrderedDict()
+        """Finished games opened lately, as replayed (:mod:`.history`)."""
 
     def watch(self, callback: Callable[[int], None]) -> None:
         """Call ``callback(table_id)`` after each change that may give a computer player the

@@ -9,7 +9,8 @@ from enum import Enum
 from engine import Action, HandResult, HandSummary, Observation, Seat
 from engine.observation import LastAction
 
-from ..records import GameKind, Level, Partner, Standing, TableRecord
+from ..rating import Rating
+from ..records import GameKind, Level, Partner, Rivalry, Standing, TableRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +158,13 @@ class Rematch:
 class MemberStats:
     standings: dict[GameKind, Standing]
     partner: Partner | None
+    best: tuple[Partner, ...] = ()
+    """The members beside whom they won most (:meth:`bot.storage.Storage.best_partners`)."""
+    course: tuple[GameKind, tuple[Rating, ...]] | None = None
+    """Their rating after each of their last rated games, in the kind of game they played
+    most: what their chart draws."""
+    rivalry: Rivalry | None = None
+    """Their games against and beside the member they asked about."""
 
 
 class Fill(Enum):

@@ -13,6 +13,7 @@ from bot.records import (
     ComputerStanding,
     GameKind,
     Ranking,
+    Rivalry,
     Standing,
     mention,
 )
@@ -24,14 +25,20 @@ from .score import signed
 from .words import LEVEL_NAMES
 
 
-def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
-    """One member's games on the server: each kind of game, and whom they played beside most."""
+def stats_message(stats: MemberStats, member: str, locale: Locale,
+                  rival: str | None = None) -> Reply:
+    """One member's games on the server: each kind of game, whom they played beside most and
+    won most beside, and (``rival``) their games against and with another member; their
+    rating's course is the picture the caller adds."""
     embed = discord.Embed(colour=COLOUR, title=t(locale, "Texas 42: statistics"),
                           description=member)
     if not stats.standings:
         embed.description = t(locale, "{member} has not finished a game on this server yet.",
                               member=member)
         return Reply(None, embed)
+    if stats.rivalry is not None and rival is not None:
+        embed.add_field(name=t(locale, "Head to head"),
+                        value=_rivalry_text(locale, stats.rivalry, rival), inline=False)
     order = list(GameKind)
     for kind, line in sorted(stats.standings.items(), key=lambda item: order.index(item[0])):
         made = line.contracts_made
@@ -58,7 +65,29 @@ def stats_message(stats: MemberStats, member: str, locale: Locale) -> Reply:
                                  "{partner}: {n} games together · won: {wins}", partner.games,
                                  partner=who_, wins=partner.wins),
                         inline=False)
+    if stats.best:
+        embed.add_field(name=t(locale, "Best partners"), value="\n".join(
+            tn(locale, "{partner}: won {wins} of {n} game together",
+               "{partner}: won {wins} of {n} games together", best.games,
+               partner=mention(best.partner_id), wins=best.wins) for best in stats.best),
+            inline=False)
     return Reply(None, embed)
+
+
+def _rivalry_text(locale: Locale, rivalry: Rivalry, rival: str) -> str:
+    """Two members' games on opposite sides and on the same one."""
+    if not rivalry.against and not rivalry.together:
+        return t(locale, "No finished game with {rival} yet.", rival=rival)
+    lines = []
+    if rivalry.against:
+        lines.append(tn(locale, "{n} game on opposite sides: won {won}, lost {lost}",
+                        "{n} games on opposite sides: won {won}, lost {lost}", rivalry.against,
+                        won=rivalry.won, lost=rivalry.lost))
+    if rivalry.together:
+        lines.append(tn(locale, "{n} game as partners: won {won}",
+                        "{n} games as partners: won {won}", rivalry.together,
+                        won=rivalry.won_together))
+    return "\n".join(lines)
 
 
 def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_name: str,

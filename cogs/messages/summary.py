@@ -113,9 +113,16 @@ def _points_summary(locale: Locale, summary: HandSummary, params: dict[str, obje
 
 def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> Reply:
     """R-REVIEW: every action of the finished hand with its author; unplayed tiles stay hidden."""
-    locale = voice(locale, table)
-    embed = discord.Embed(colour=COLOUR, title=t(locale, "Hand {hand} — review",
+    embed = discord.Embed(colour=COLOUR, title=t(voice(locale, table), "Hand {hand} — review",
                                                   hand=summary.hand_number))
+    embed.description = "\n".join(review_lines(summary, table, locale))
+    return Reply(None, embed, None)
+
+
+def review_lines(summary: HandSummary, table: TableRecord, locale: Locale) -> list[str]:
+    """The review's lines: the dealer, the auction, trump, the leftover, every trick with who
+    played what, and how the hand ended."""
+    locale = voice(locale, table)
     calls = [c for c in summary.actions if isinstance(c.action, Pass | Bid)]
     lines = [t(locale, "Dealer: {seat} {player}", seat=summary.dealer,
                player=who(locale, table, summary.dealer))]
@@ -130,5 +137,4 @@ def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> 
     lines.extend(trick_line(locale, number, trick)
                  for number, trick in enumerate(summary.tricks, start=1))
     lines.append(summary_text(locale, summary, table))
-    embed.description = "\n".join(lines)
-    return Reply(None, embed, None)
+    return lines

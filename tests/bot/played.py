@@ -12,13 +12,14 @@ from engine import RULES_VERSION, Options
 from engine.observation import observe
 from engine.players.rules import decide
 from engine.variants import FORTY_TWO, Variant
-from tests.common import ANA, GUILD
+from tests.common import GUILD
 
 
 async def play(storage: Storage, channel: int, seats: Sequence[Player | None],
-               variant: Variant = FORTY_TWO, seed: str = "seed") -> int:
+               variant: Variant = FORTY_TWO, seed: str = "seed", guild: int = GUILD) -> int:
     """A whole game at the table, each move the rules of thumb's, committed as the bot does."""
-    table = await storage.create_table(GUILD, channel, ANA, None, seats, variant=variant)
+    creator = next(p.user_id for p in seats if p is not None and p.user_id is not None)
+    table = await storage.create_table(guild, channel, creator, None, seats, variant=variant)
     await storage.start_game(table.id, seed, Options(), RULES_VERSION)
     record = await storage.table(table.id)
     assert record is not None
