@@ -56,8 +56,8 @@ from engine.players import random_legal, rules
 from engine.variants import VARIANTS
 
 MAX_ERROR = 0.3
-"""The weakest player's chance of a random move by default. Two such players lose about nine
-games in ten to two players without random moves, about the spread of a server's members."""
+"""The weakest player's chance of a random move by default. Two such players lose more than nine
+games in ten to two players who make none; the rest of the population lies between."""
 
 MARGINS = (1, 2, 3)
 """The margins of victory tried, in sevenths of the game's target."""
