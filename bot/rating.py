@@ -82,6 +82,29 @@ class Placing:
 def rate(before: Mapping[int, Rating], placings: Sequence[Placing]) -> dict[int, Rating]:
     """Each member's rating after one game, from their ratings before it (a member missing from
     ``before`` is new); the teams as they sat, each ranked as the game ended them."""
+    return {p.user_id: Rating(new.mu, new.sigma, new.games + 1)
+            for p, new in _rate_entries(before, placings)}
+
+
+def rate_levels(before: Mapping[int, Rating], placings: Sequence[Placing],
+                levels: frozenset[int]) -> dict[int, Rating]:
+    """The computer players' levels' ratings after a game with members, on the members' scale:
+    every seat rated as :func:`rate` would, then only the levels' entries kept, the members'
+    ratings left as they were (a game with a computer player's own seat does not rate members).
+    A level in several seats (two strong partners, say) takes the mean of their updates."""
+    after = _rate_entries(before, placings)
+    found = {}
+    for level in sorted(levels):
+        entries = [new for p, new in after if p.user_id == level]
+        old = before.get(level, NEW)
+        found[level] = Rating(sum(r.mu for r in entries) / len(entries),
+                              sum(r.sigma for r in entries) / len(entries), old.games + 1)
+    return found
+
+
+def _rate_entries(before: Mapping[int, Rating],
+                  placings: Sequence[Placing]) -> list[tuple[Placing, Rating]]:
+    """Each placing with its rating after the game (games not counted)."""
     sides = sorted({p.side for p in placings})
     if len(sides) < 2:
         raise ValueError("a rated game needs at least two sides")
@@ -90,9 +113,9 @@ def rate(before: Mapping[int, Rating], placings: Sequence[Placing]) -> dict[int,
     old = {p.user_id: before.get(p.user_id, NEW) for p in placings}
     rated = MODEL.rate([[MODEL.rating(mu=old[p.user_id].mu, sigma=old[p.user_id].sigma)
                          for p in team] for team in teams], ranks=[float(r) for r in ranks])
-    return {p.user_id: Rating(new.mu, new.sigma, old[p.user_id].games + 1)
+    return [(p, Rating(new.mu, new.sigma, old[p.user_id].games))
             for team, news in zip(teams, rated, strict=True)
-            for p, new in zip(team, news, strict=True)}
+            for p, new in zip(team, news, strict=True)]
 
 
 Pool = tuple[int, str]
@@ -108,6 +131,9 @@ class RatedGame:
     table_id: int
     pool: Pool
     placings: tuple[Placing, ...]
+    levels: frozenset[int] = frozenset()
+    """The computer players' levels at the table (:func:`rate_levels`): only their ratings
+    change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +154,10 @@ def replay(games: Iterable[RatedGame]) -> tuple[dict[tuple[Pool, int], Rating], 
     changes: list[Change] = []
     for game in games:
         before = {p.user_id: ratings.get((game.pool, p.user_id), NEW) for p in game.placings}
+        if game.levels:
+            for level, after in rate_levels(before, game.placings, game.levels).items():
+                ratings[game.pool, level] = after
+            continue
         for user_id, after in sorted(rate(before, game.placings).items()):
             ratings[game.pool, user_id] = after
             changes.append(Change(game.table_id, game.pool, user_id, before[user_id], after))

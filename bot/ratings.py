@@ -24,11 +24,11 @@ from pathlib import Path
 from engine import RuleError
 
 from .config import ConfigError, database_setting, read_env_file
-from .rating import MODEL_ID, Change, Placing, Pool, RatedGame, Rating, replay
+from .rating import MODEL_ID, Change, Pool, RatedGame, Rating, replay
 from .records import StoredAction, TableRecord, stored_game
 from .service.results import results
 from .storage import ConflictError, Storage, StorageError, open_storage
-from .storage.endings import Played, played
+from .storage.endings import Played, played, rated
 
 ATTEMPTS = 5
 """Rebuilds tried before giving up while games keep ending (each ended game means another)."""
@@ -58,8 +58,8 @@ class Replayed:
 def replayed(tables: Sequence[TableRecord],
              actions: Mapping[int, Sequence[StoredAction]]) -> Replayed:
     """The ratings, their changes and the members' histories, rebuilt from the finished
-    tables in the order they ended: every game goes into its members' histories, and those
-    between members (no computer player's own seat) are rated."""
+    tables in the order they ended: every game goes into its members' histories, and is rated
+    as it was when it ended (:func:`bot.storage.endings.rated`)."""
     games: list[RatedGame] = []
     history: list[Played] = []
     unplayable = 0
@@ -73,11 +73,11 @@ def replayed(tables: Sequence[TableRecord],
             continue
         members, computers = results(table, game)
         history += played(table.id, table.guild_id, members, game.standing.totals)
-        if members and not computers and all(r.side is not None for r in members):
+        found = rated(members, computers)
+        if found is not None:
             games.append(RatedGame(table.id, (table.guild_id, members[0].game.value),
-                                   tuple(Placing(r.user_id, r.side, r.rank) for r in members
-                                         if r.side is not None)))
-    ratings, changes = replay(game for game in games if len({p.side for p in game.placings}) > 1)
+                                   tuple(found[0]), found[1]))
+    ratings, changes = replay(games)
     return Replayed(ratings, changes, history, len({c.table_id for c in changes}), unplayable)
 
 

@@ -315,6 +315,15 @@ class ComputerResult:
     points: int = 0
     game: GameKind = GameKind.MARKS
     level: Level = Level.STRONG
+    side: int | None = None
+    """The seat's side, as :attr:`PlayerResult.side`."""
+    rank: int = 0
+
+
+def rater_id(level: Level) -> int:
+    """The id a level of computer players is rated under beside the members, in every pool:
+    negative, so never a member's."""
+    return -1 - list(Level).index(level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +338,8 @@ class ComputerStanding:
     contracts_bid: int
     contracts_made: int
     points_won: int = 0
+    rating: Rating | None = None
+    """The level's rating against the members (:func:`bot.rating.rate_levels`)."""
 
 
 @dataclass(frozen=True, slots=True)

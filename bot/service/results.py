@@ -45,7 +45,9 @@ def results(table: TableRecord, game: Game) -> tuple[list[PlayerResult], list[Co
                                         partners, side=int(side),
                                         rank=_rank(side, game.winner, totals)))
         elif player.is_computer:
-            computers.append(ComputerResult(won, marks, bid, made, points, kind, table.level))
+            computers.append(ComputerResult(won, marks, bid, made, points, kind, table.level,
+                                            side=int(side),
+                                            rank=_rank(side, game.winner, totals)))
     return members, computers
 
 

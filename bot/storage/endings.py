@@ -11,8 +11,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from ..rating import NEW, Change, Placing, Pool, Rating, rate
-from ..records import ComputerResult, GameKind, Level, PlayerResult, TableRecord
+from ..rating import NEW, Change, Placing, Pool, Rating, rate, rate_levels
+from ..records import ComputerResult, GameKind, Level, PlayerResult, TableRecord, rater_id
 from .errors import ConflictError
 from .sql import TABLE_COLUMNS, Sql, by_key, placeholders
 
@@ -31,6 +31,21 @@ class Played:
     side: int
     won: bool
     totals: tuple[int, ...]
+
+
+def rated(members: Sequence[PlayerResult], computers: Sequence[ComputerResult]
+          ) -> tuple[list[Placing], frozenset[int]] | None:
+    """How a finished game is rated: every seat's placing and the computer players' levels at
+    it (none in a game between members, whose ratings change; else only the levels' change,
+    against the members); ``None`` for a game that rates nobody (no member, a side unknown,
+    a single side)."""
+    placings = [Placing(r.user_id, r.side, r.rank) for r in members if r.side is not None]
+    placings += [Placing(rater_id(c.level), c.side, c.rank) for c in computers
+                 if c.side is not None]
+    if (not members or len(placings) != len(members) + len(computers)
+            or len({p.side for p in placings}) < 2):
+        return None
+    return placings, frozenset(rater_id(c.level) for c in computers)
 
 
 def played(table_id: int, guild_id: int, members: Iterable[PlayerResult],
@@ -69,25 +84,32 @@ class Endings(ABC):
     async def _end_game(self, db: Sql, table: int, guild_id: int, members: list[PlayerResult],
                         computers: list[ComputerResult], totals: Sequence[int]) -> None:
         """Everything a finished game changes, once, inside its last action's transaction
-        (the table's row already locked and marked finished). A game between members locks
-        their ratings before it takes its number in the order games ended, so games with a
-        member in common are numbered in the order their ratings changed: the order a rebuild
+        (the table's row already locked and marked finished). A game that rates (members' own,
+        or its computer players' levels beside members: :func:`rated`) first locks the ratings
+        it reads, and only then takes its number in the order games ended, so games with a
+        player in common are numbered in the order their ratings changed: the order a rebuild
         replays them in."""
-        placings = [Placing(r.user_id, r.side, r.rank) for r in members if r.side is not None]
-        rated = (not computers and len(placings) == len(members)
-                 and len({p.side for p in placings}) > 1)
-        before = await self._lock_ratings(db, guild_id, members[0].game.value,
-                                          sorted(p.user_id for p in placings)) if rated else {}
+        found = rated(members, computers)
+        before: dict[int, Rating] = {}
+        if found is not None:
+            placings, levels = found
+            before = await self._lock_ratings(db, guild_id, members[0].game.value,
+                                              sorted({p.user_id for p in placings}))
         await db.execute(f"UPDATE tables SET finished_order = {self.NEXT_FINISHED}"
                          " WHERE id = $1", table)
         await self._add_results(db, guild_id, members, computers)
         await self._write_played(db, played(table, guild_id, members, totals))
-        if rated:
-            after = rate(before, placings)
-            pool = (guild_id, members[0].game.value)
-            await self._write_ratings(db, {(pool, user): after[user] for user in before},
-                                      [Change(table, pool, user, before[user], after[user])
-                                       for user in sorted(before)])
+        if found is None:
+            return
+        pool = (guild_id, members[0].game.value)
+        if levels:
+            after = rate_levels(before, placings, levels)
+            await self._write_ratings(db, {(pool, level): after[level] for level in after}, [])
+            return
+        after = rate(before, placings)
+        await self._write_ratings(db, {(pool, user): after[user] for user in after},
+                                  [Change(table, pool, user, before[user], after[user])
+                                   for user in sorted(after)])
 
     async def _add_results(self, db: Sql, guild_id: int, members: list[PlayerResult],
                            computers: list[ComputerResult]) -> None:
@@ -149,8 +171,9 @@ class Endings(ABC):
 
     async def _lock_ratings(self, db: Sql, guild_id: int, game: str,
                             ids: list[int]) -> dict[int, Rating]:
-        """The members' ratings, read and locked until the transaction ends, in key order: two
-        games ending at once with a member in common take turns, and neither change is lost."""
+        """The ratings of ``ids`` (new ones made first, of no game yet, which the reads skip),
+        read and locked until the transaction ends, in key order: two games ending at once
+        with a player in common take turns, and neither change is lost."""
         await db.executemany(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games)"
             " VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (guild_id, game, user_id) DO NOTHING",

@@ -26,6 +26,7 @@ from ..records import (
     Rivalry,
     Standing,
     TableRecord,
+    rater_id,
 )
 from .sql import TABLE_COLUMNS, placeholders
 
@@ -60,8 +61,9 @@ class Standings(ABC):
             "SELECT p.user_id, p.marks_won, p.games_played, p.games_won, p.contracts_bid,"
             " p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma, r.games"
             " FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
-            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
-            f" AND p.game = $2 ORDER BY {order}, p.games_played ASC, p.user_id LIMIT $3",
+            " AND r.game = p.game AND r.user_id = p.user_id AND r.games > 0"
+            f" WHERE p.guild_id = $1 AND p.game = $2 ORDER BY {order}, p.games_played ASC,"
+            " p.user_id LIMIT $3",
             guild_id, game.value, limit, *([PROVISIONAL_GAMES] if by is Ranking.RATING else []))
         return [_standing(row) for row in rows]
 
@@ -72,8 +74,8 @@ class Standings(ABC):
             "SELECT p.game, p.user_id, p.marks_won, p.games_played, p.games_won,"
             " p.contracts_bid, p.contracts_made, p.points_won, p.hints_used, r.mu, r.sigma,"
             " r.games FROM player_stats AS p LEFT JOIN ratings AS r ON r.guild_id = p.guild_id"
-            " AND r.game = p.game AND r.user_id = p.user_id WHERE p.guild_id = $1"
-            " AND p.user_id = $2", guild_id, user_id)
+            " AND r.game = p.game AND r.user_id = p.user_id AND r.games > 0"
+            " WHERE p.guild_id = $1 AND p.user_id = $2", guild_id, user_id)
         return {GameKind(row[0]): _standing(row[1:]) for row in rows
                 if row[0] in {kind.value for kind in GameKind}}
 
@@ -104,14 +106,20 @@ class Standings(ABC):
             "SELECT level, seats_played, seats_won, marks_won, contracts_bid, contracts_made,"
             " points_won FROM computer_stats WHERE guild_id = $1 AND game = $2",
             guild_id, game.value)
-        lines = [ComputerStanding(Level(row[0]), *row[1:]) for row in rows
-                 if row[0] in {level.value for level in Level}]
+        rated = {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3]))
+                 for row in await self._fetch(
+                     "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 AND"
+                     " game = $2 AND user_id < 0 AND games > 0", guild_id, game.value)}
+        lines = [dataclasses.replace(ComputerStanding(Level(row[0]), *row[1:]),
+                                     rating=rated.get(rater_id(Level(row[0]))))
+                 for row in rows if row[0] in {level.value for level in Level}]
         return sorted(lines, key=lambda line: list(Level).index(line.level), reverse=True)
 
     async def ratings(self, guild_id: int, game: GameKind) -> dict[int, Rating]:
         """The server's members' ratings in one kind of game."""
-        rows = await self._fetch("SELECT user_id, mu, sigma, games FROM ratings"
-                                 " WHERE guild_id = $1 AND game = $2", guild_id, game.value)
+        rows = await self._fetch("SELECT user_id, mu, sigma, games FROM ratings WHERE"
+                                 " guild_id = $1 AND game = $2 AND games > 0 AND user_id > 0",
+                                 guild_id, game.value)
         return {int(row[0]): Rating(float(row[1]), float(row[2]), int(row[3])) for row in rows}
 
     async def rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:

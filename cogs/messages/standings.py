@@ -140,7 +140,13 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
             for rank, s in enumerate(standings, start=1)]
     for line in computers:
         level = t(locale, LEVEL_NAMES[line.level])
-        if points:
+        if by is Ranking.RATING and line.rating is not None:
+            lines.append(t(locale, "🤖 **Computer players ({level})** — rating against members:"
+                           " {rating} · seats played: {played} · won: {share:.0%}", level=level,
+                           rating=line.rating.shown, played=line.seats_played,
+                           share=line.seats_won / line.seats_played if line.seats_played
+                           else 0.0))
+        elif points:
             lines.append(t(locale, "🤖 **Computer players ({level})** — seats played: {played}"
                            " · won: {won} · points scored: {points} · contracts bid: {bid} ·"
                            " made: {made}", level=level, points=line.points_won,
@@ -162,6 +168,10 @@ def leaderboard_message(standings: Sequence[Standing], locale: Locale, guild_nam
         notes.append(t(locale, "A member's games count for them whoever their partner was, a"
                                " bot included. Computer players are counted together, one game"
                                " per seat they held."))
+    if by is Ranking.RATING and any(line.rating is not None for line in computers):
+        notes.append(t(locale, "Computer players are rated by their games with members, on the"
+                               " members' scale; those games leave the members' ratings as they"
+                               " were."))
     if notes:
         embed.set_footer(text=" ".join(notes))
     embed.description = "\n".join(lines)

@@ -18,17 +18,20 @@ from bot.rating import (
     RatedGame,
     Rating,
     rate,
+    rate_levels,
     replay,
 )
 from bot.ratings import main, rebuild
 from bot.records import (
     ComputerResult,
     GameKind,
+    Level,
     Player,
     PlayerResult,
     Ranking,
     Standing,
     StoredAction,
+    rater_id,
 )
 from bot.service import MemberStats
 from bot.service.results import _rank
@@ -75,6 +78,19 @@ def test_the_figure_starts_at_1500_and_is_provisional_at_first() -> None:
     assert not settled.provisional and settled.shown == 1500 + 20 * 10
     won = rate({}, [Placing(ANA, 0, 0), Placing(BIA, 1, 1)])
     assert won[ANA].shown > 1500 > won[BIA].shown
+
+
+def test_a_level_of_computer_players_is_rated_against_members_who_stay_as_they_were() -> None:
+    strong = rater_id(Level.STRONG)
+    members = rate({}, [Placing(ANA, 0, 0), Placing(BIA, 1, 1)])
+    game = [Placing(ANA, 0, 1), Placing(strong, 0, 1), Placing(BIA, 1, 0), Placing(strong, 1, 0)]
+    level = rate_levels(members, game, frozenset({strong}))
+    assert set(level) == {strong} and level[strong].games == 1
+    beaten = rate_levels(members, [Placing(ANA, 0, 0), Placing(strong, 1, 1)],
+                         frozenset({strong}))
+    assert beaten[strong].mu < NEW.mu < rate_levels(
+        members, [Placing(ANA, 0, 1), Placing(strong, 1, 0)], frozenset({strong}))[strong].mu
+    assert rater_id(Level.CASUAL) != strong and max(rater_id(v) for v in Level) < 0
 
 
 def test_a_sides_rank_is_its_place_by_the_final_totals() -> None:
@@ -271,8 +287,11 @@ async def test_the_ratings_kept_game_by_game_are_the_rebuilt_ones(storage: Stora
     assert set(kept[GameKind.MOON]) == {ANA, BIA, CAIO, DAVI}
     assert len(kept[GameKind.ONE_FORTY]) == 6
 
+    levels = await storage.computer_standings(GUILD)
+    assert [line.rating is not None and line.rating.games == 1 for line in levels] == [True]
     done = await rebuild(storage)
     assert (done.games, done.unplayable) == (5, 0)
+    assert await storage.computer_standings(GUILD) == levels
     assert {kind: await storage.ratings(GUILD, kind) for kind in GameKind} == kept
     assert {table_id: await storage.rating_changes(table_id)
             for table_id in range(1, 7)} == history
