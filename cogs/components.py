@@ -289,6 +289,16 @@ class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematc
         return table.on_rematch
 
 
+class GameButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hands:" + TABLE):
+    """On a finished table: the whole game, hand by hand, privately (as /42 game opens it)."""
+
+    verb = "hands"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_open_game
+
+
 SEAT = TABLE + r":(?P<seat>[0-7])"
 
 
@@ -659,7 +669,8 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     RemoveComputerButton,
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
-    JoinButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton, GameSelect,
+    JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
+    GameSelect,
 )
 
 

@@ -16,6 +16,7 @@ from engine import Domino, Observation, Phase, Seat
 from engine.seats import Seating
 
 from ..components import (
+    GameButton,
     GuideButton,
     HandButton,
     LastTrickButton,
@@ -112,6 +113,7 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
                 agreed=mentions(table.rematch_votes), waiting=mentions(waiting)),
                 inline=False)
         view.add_item(ReviewButton(table.id, t(locale, "Review last hand")))
+        view.add_item(GameButton(table.id, t(locale, "Every hand")))
         view.add_item(RematchButton(table.id, t(locale, "Rematch")))
         return Reply(None, embed, view)
     to_act = observation.to_act

@@ -134,6 +134,11 @@ async def test_four_members_play_a_whole_game(discord_double: DiscordDouble,
     won = 1 if game.winner == FOUR_SEATS.side_of[NORTH] else 0
     assert f"Games: 1 · won: {won}" in shown and f"Marks won: {game.marks[0]}" in shown
     assert f"{table.seats[SOUTH].mention}: 1 game together · won: {won}" in shown
+    # The finished table opens the whole game, hand by hand, for whoever asks.
+    every = await eve.click(table.table_message(), label="Every hand")
+    assert every.ephemeral and every.message is not None, every
+    assert every.message.embeds[0]["title"].startswith(f"Game {table.table_id}: ")
+    assert str(every.message.embeds[0]["description"]).count("Hand ") == game.hand_number
 
     # Every panel now offers nothing (a stale one is refused: test_e2e_refusals).
     for member in table.seats.values():
