@@ -62,6 +62,14 @@ def leftover_name(locale: Locale, variant: Variant) -> str:
     return t(locale, found) if found is not None else ""
 
 
+def one_game_title(locale: Locale, kind: GameKind) -> str:
+    """One game's kind, as a history names it: its game of the family, and the 250-point game
+    of 42 as such."""
+    if kind is GameKind.POINTS:
+        return t(locale, "Texas 42 to 250 points")
+    return game_title(locale, kind.variant)
+
+
 def kind_title(locale: Locale, kind: GameKind) -> str:
     """How a leaderboard's kind of game is headed."""
     if kind is GameKind.MARKS:

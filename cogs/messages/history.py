@@ -11,7 +11,7 @@ from bot.records import PlayedGame, TableRecord, mention
 from bot.service import FinishedGame, HistoryPage
 
 from ..components import ExportButton, GamePageButton, GameSelect, OlderGamesButton, ShareGameButton
-from ..games import kind_title
+from ..games import one_game_title
 from .reply import COLOUR, Reply
 from .score import per_side, signed
 from .summary import review_lines, summary_text
@@ -46,7 +46,7 @@ def history_message(page: HistoryPage, user_id: int, locale: Locale) -> Reply:
 def _history_line(locale: Locale, game: PlayedGame, user_id: int) -> str:
     """``#12 · <date> · 42 · Won 7–4 · with @B against @C and @D · rating 1540 (+28)``."""
     parts = [f"`#{game.table.id}`", discord.utils.format_dt(game.finished_at, "d"),
-             kind_title(locale, game.game), f"**{_result(locale, game)}**",
+             one_game_title(locale, game.game), f"**{_result(locale, game)}**",
              _sides(locale, game.table, game.side, user_id)]
     if game.change is not None:
         parts.append(_change(locale, *game.change))
@@ -55,7 +55,7 @@ def _history_line(locale: Locale, game: PlayedGame, user_id: int) -> str:
 
 def _option(locale: Locale, game: PlayedGame, user_id: int) -> str:
     """The menu's label of a game (no mention or date: an option shows plain text)."""
-    return (f"#{game.table.id} · {game.finished_at:%Y-%m-%d} · {kind_title(locale, game.game)}"
+    return (f"#{game.table.id} · {game.finished_at:%Y-%m-%d} · {one_game_title(locale, game.game)}"
             f" · {_result(locale, game)}")
 
 
@@ -85,9 +85,14 @@ def _sides(locale: Locale, table: TableRecord, side: int, user_id: int) -> str:
 
 
 def _change(locale: Locale, before: Rating, after: Rating) -> str:
-    delta = after.shown - before.shown
     return t(locale, "rating {rating} ({change})", rating=after.shown,
-             change=f"+{delta}" if delta >= 0 else f"−{-delta}")
+             change=_delta(before, after))
+
+
+def _delta(before: Rating, after: Rating) -> str:
+    """How far a game moved the shown figure: ``+28``, ``−30``."""
+    delta = after.shown - before.shown
+    return f"+{delta}" if delta >= 0 else f"−{-delta}"
 
 
 def game_message(game: FinishedGame, page: int, locale: Locale, *,
@@ -98,7 +103,7 @@ def game_message(game: FinishedGame, page: int, locale: Locale, *,
     table, count = game.table, len(game.hands)
     page = max(0, min(page, count))
     voiced = voice(locale, table)
-    title = t(locale, "Game {id}: {game}", id=table.id, game=kind_title(locale, game.kind))
+    title = t(locale, "Game {id}: {game}", id=table.id, game=one_game_title(locale, game.kind))
     if page:
         title = t(locale, "Game {id}: hand {hand} of {hands}", id=table.id, hand=page,
                   hands=count)
@@ -132,8 +137,8 @@ def _overview(locale: Locale, game: FinishedGame) -> list[str]:
         lines.append(t(locale, "Winners: {side}", side=seating.sides[game.winner]))
     if game.changes:
         lines.append(t(locale, "Ratings: {changes}", changes=", ".join(
-            f"{mention(user)} {_change(locale, *change)}"
-            for user, change in sorted(game.changes.items()))))
+            f"{mention(user)} {after.shown} ({_delta(before, after)})"
+            for user, (before, after) in sorted(game.changes.items()))))
     lines.append("")
     lines += [summary_text(locale, hand, table) for hand in game.hands]
     return lines
