@@ -239,6 +239,7 @@ class PostgresStorage(Storage):
     FOR_UPDATE = " FOR UPDATE"
     LOCK_RATINGS = "LOCK TABLE ratings, rating_history, game_players IN EXCLUSIVE MODE"
     NEXT_FINISHED = "nextval('finished_order_seq')"
+    PAIR_JOIN = "FULL JOIN"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self._pool = pool

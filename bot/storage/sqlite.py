@@ -339,6 +339,7 @@ class SqliteStorage(Storage):
     FOR_UPDATE = ""
     LOCK_RATINGS = ""
     NEXT_FINISHED = "(SELECT COALESCE(MAX(finished_order), 0) + 1 FROM tables)"
+    PAIR_JOIN = "JOIN"
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
