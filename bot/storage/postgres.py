@@ -180,7 +180,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     9: (  # each member's finished games, for their history; each rating change filed by
           # member and kind of game, for their chart; the model the ratings were computed with
           # (none yet: the ratings and the history are rebuilt from the stored games at start);
-          # the order games end in, numbered by a sequence so two ending at once differ
+          # the order games end in, numbered by a sequence so two ending at once differ. The
+          # key of game_players also holds each game's side and result: two members' games
+          # together are read from it alone, without a visit to the table per game
         """CREATE TABLE game_players (
             guild_id       BIGINT NOT NULL,
             user_id        BIGINT NOT NULL,
@@ -191,7 +193,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             won            INTEGER NOT NULL CHECK (won IN (0, 1)),
             totals         TEXT NOT NULL,
             finished_at    TIMESTAMPTZ NOT NULL,
-            PRIMARY KEY (guild_id, user_id, finished_order)
+            PRIMARY KEY (guild_id, user_id, finished_order) INCLUDE (side, won)
         )""",
         "CREATE INDEX game_players_table ON game_players (table_id)",
         "DROP TABLE rating_history",
@@ -237,6 +239,7 @@ class PostgresStorage(Storage):
     FOR_UPDATE = " FOR UPDATE"
     LOCK_RATINGS = "LOCK TABLE ratings, rating_history, game_players IN EXCLUSIVE MODE"
     NEXT_FINISHED = "nextval('finished_order_seq')"
+    PAIR_JOIN = "FULL JOIN"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self._pool = pool

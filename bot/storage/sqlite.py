@@ -290,7 +290,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (  # 9: each member's finished games, for their history; each rating change filed by
        # member and kind of game, for their chart; the model the ratings were computed with
-       # (none yet: the ratings and the history are rebuilt from the stored games at start)
+       # (none yet: the ratings and the history are rebuilt from the stored games at start).
+       # game_players is stored in its key's order (WITHOUT ROWID): a member's games, sides
+       # and results are read together, as PostgreSQL reads them from its key
         """CREATE TABLE game_players (
             guild_id       INTEGER NOT NULL,
             user_id        INTEGER NOT NULL,
@@ -337,6 +339,7 @@ class SqliteStorage(Storage):
     FOR_UPDATE = ""
     LOCK_RATINGS = ""
     NEXT_FINISHED = "(SELECT COALESCE(MAX(finished_order), 0) + 1 FROM tables)"
+    PAIR_JOIN = "JOIN"
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection

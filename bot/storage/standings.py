@@ -37,6 +37,14 @@ CHART_GAMES = 500
 class Standings(ABC):
     """The reads about members' results, written once for both backends."""
 
+    PAIR_JOIN: str
+    """How one member's games are joined to another's, game by game. ``FULL JOIN`` where a plan
+    made for any two members may otherwise read all of the second's games again for each of
+    the first's (PostgreSQL's, once a prepared statement runs the same plan for everyone: a
+    read of minutes for two members with thousands of games); a full join can only be hashed
+    or merged, and its rows of one member's games alone count for nothing in the sums that
+    read it. ``JOIN`` where each game is looked up in the key (SQLite)."""
+
     @abstractmethod
     async def _fetch(self, query: str, *args: Any) -> list[Any]: ...
 
@@ -168,16 +176,18 @@ class Standings(ABC):
 
     async def rivalry(self, guild_id: int, user_id: int, other_id: int) -> Rivalry:
         """Two members' games against each other and together on the server: their rows of
-        ``game_players`` joined on the game, both read in the primary key's order."""
+        ``game_players``, each member's read in the primary key's order (which holds their
+        sides and results too), joined on the game (:attr:`PAIR_JOIN`)."""
         row = await self._fetchrow(
             "SELECT COALESCE(SUM(CASE WHEN a.side <> b.side THEN 1 ELSE 0 END), 0),"
             " COALESCE(SUM(CASE WHEN a.side <> b.side THEN a.won ELSE 0 END), 0),"
             " COALESCE(SUM(CASE WHEN a.side <> b.side THEN b.won ELSE 0 END), 0),"
             " COALESCE(SUM(CASE WHEN a.side = b.side THEN 1 ELSE 0 END), 0),"
             " COALESCE(SUM(CASE WHEN a.side = b.side THEN a.won ELSE 0 END), 0)"
-            " FROM game_players AS a JOIN game_players AS b ON b.guild_id = a.guild_id"
-            " AND b.user_id = $3 AND b.finished_order = a.finished_order"
-            " WHERE a.guild_id = $1 AND a.user_id = $2", guild_id, user_id, other_id)
+            " FROM (SELECT finished_order, side, won FROM game_players WHERE guild_id = $1"
+            f" AND user_id = $2) AS a {self.PAIR_JOIN} (SELECT finished_order, side, won"
+            " FROM game_players WHERE guild_id = $1 AND user_id = $3) AS b"
+            " ON b.finished_order = a.finished_order", guild_id, user_id, other_id)
         return Rivalry(*(int(value) for value in row))
 
 
