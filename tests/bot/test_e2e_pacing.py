@@ -35,12 +35,12 @@ async def test_every_completed_trick_is_drawn_and_little_else(
         table_id = latest_table_id(live.db)
         await double.wait_for(lambda: any(hand.tricks for hand in table_state(
             live.db, table_id).finished), 60, "a hand played to its end")
+        message = table_message(double)  # found by its buttons, which a closed table loses
         await live.bot.service.end(table_id, eve.id, moderator=False)
         await live.idle()
         game = table_state(live.db, table_id)
         actions = action_count(live.db, table_id)
     played = next(hand for hand in game.finished if hand.tricks)
-    message = table_message(double)
     alts = [str(attachment.get("description")) for version in message.versions
             for attachment in version.attachments]
     shown = {(int(found[1]), tuple(sorted(TILE.findall(found[2]))))
