@@ -13,8 +13,10 @@ The schedules are built, not stored, from three constructions, each checked by t
   field of n elements has a square root ω of −1. The first round's tables are
   (y, −y against ωy, −ωy) for y over the cosets of {1, ω, −1, −ω}; round ``g`` adds ``g`` to
   every seat, and player ``g`` sits out.
-- 12, 20, 21, 24 and 28: a first round found by search (:data:`_STARTERS`), each round adding
-  one to every seat modulo 4k − 1 (a fixed player ∞ apart) or 4k + 1.
+- 12, 20, 21, 24, 28, 40, 65 and 76: a first round found by search (:data:`_STARTERS`), each
+  round adding one to every seat modulo 4k − 1 (a fixed player ∞ apart) or 4k + 1. For 40, 65
+  and 76 every partnership of the first round is some x and −x, so every difference partners
+  exactly once by itself and the search only had to make the oppositions come out twice.
 
 Other sizes have no schedule here (:func:`schedule` answers None): a tournament director seats
 the extra players as byes, or picks a supported size.
@@ -200,6 +202,15 @@ _STARTERS: dict[int, str] = {
     21: "18 19 15 6, 11 3 10 5, 9 4 2 20, 14 12 8 1, 17 7 13 16",
     24: "16 14 13 6, 8 17 9 3, 0 20 2 4, 12 5 18 1, 22 21 23 11, 19 10 7 15",
     28: "15 22 24 1, 3 20 25 21, 27 10 7 18, 2 23 5 12, 14 13 26 11, 6 0 19 17, 8 9 4 16",
+    40: ("39 13 0 26, 18 4 21 35, 19 12 20 27, 8 10 31 29, 17 6 22 33, 1 2 38 37, "
+         "16 11 23 28, 15 9 24 30, 14 5 25 34, 3 7 36 32"),
+    65: ("8 7 57 58, 16 3 49 62, 23 12 42 53, 29 5 36 60, 18 21 47 44, 4 10 61 55, "
+         "2 27 63 38, 22 6 43 59, 17 15 48 50, 14 9 51 56, 19 1 46 64, 31 24 34 41, "
+         "20 28 45 37, 32 11 33 54, 26 30 39 35, 25 13 40 52"),
+    76: ("75 35 0 40, 24 14 51 61, 17 26 58 49, 12 27 63 48, 9 20 66 55, 19 36 56 39, "
+         "8 13 67 62, 7 37 68 38, 3 5 72 70, 4 10 71 65, 28 21 47 54, 30 11 45 64, "
+         "31 32 44 43, 23 1 52 74, 18 15 57 60, 2 25 73 50, 22 6 53 69, 16 34 59 41, "
+         "29 33 46 42"),
 }
 """A first round for each size, tables ``a b c d`` (partners a, c). With 4k players the others
 turn modulo 4k − 1 and player 4k − 1 (∞) stays; with 4k + 1 players all turn modulo 4k + 1 and

@@ -7,8 +7,8 @@ import pytest
 
 from bot.tournament import whist
 
-SUPPORTED = (4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 37, 41, 49, 53, 61, 64,
-             73, 81, 89, 97)
+SUPPORTED = (4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 37, 40, 41, 49, 53, 61,
+             64, 65, 73, 76, 81, 89, 97)
 
 
 def test_the_sizes_with_a_schedule() -> None:
