@@ -10,7 +10,7 @@ had one. So each round's shape is chosen ahead: counting only how many teams eac
 and how many of them had a bye, :func:`_safe` explores every way the round's matches can end
 and keeps a shape from which no sequence of results forces a second bye. When the only such
 shape needs it, one unbeaten team meets one team with a loss before the final (a cross match,
-:attr:`Stage.CROSS`), like an early grand final; every team from 2 to 128 starts safe.
+:attr:`Stage.CROSS`), like an early grand final; every field of 2 to 128 teams starts safe.
 
 Brackets are reseeded each round: within a bracket the highest seed meets the lowest it has not
 met yet, byes go to the highest seed without one, and the teams that had a bye meet each other
