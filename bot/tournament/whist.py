@@ -4,11 +4,13 @@ twice. Such a schedule is a whist tournament Wh(n); one exists only for n ≡ 0 
 4k players everyone plays every one of 4k − 1 rounds, with 4k + 1 players one sits out each of
 4k + 1 rounds.
 
-The schedules are built, not stored, from three constructions, each checked by the tests:
+Every schedule is built from one of three constructions, checked pair by pair by the tests (only
+the third stores anything, a first round):
 
-- n a power of two (4, 8, 16, 32, 64): the field of n elements. Round ``d`` (d ≠ 0) seats the
-  cosets of {0, d, ωd, (1 + ω)d}, partners ``x, x + d``: every pair partners in the round of
-  its difference, and opposes in the rounds where its difference is ωd or (1 + ω)d.
+- n a power of two (4, 8, 16, 32, 64): the field of n elements, ω in it neither 0 nor 1. Round
+  ``d`` (d ≠ 0) seats the cosets of {0, d, ωd, (1 + ω)d}, partners ``x, x + d``: every pair
+  partners in the round of its difference, and opposes in the two rounds where its difference is
+  ωd or (1 + ω)d.
 - n a prime power ≡ 1 (mod 4) (5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 73, 81, 89, 97): the
   field of n elements has a square root ω of −1. The first round's tables are
   (y, −y against ωy, −ωy) for y over the cosets of {1, ω, −1, −ω}; round ``g`` adds ``g`` to
