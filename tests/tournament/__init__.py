@@ -1,0 +1,1 @@
+"""Tests of the tournament formats (docs/TOURNAMENTS.md): worked examples and properties."""
