@@ -92,22 +92,19 @@ class HistoryCommands(Answering, commands.Cog):
             return reply
 
         reply = await within_window(interaction, work())
-        await self._send_private(interaction, reply)
+        await self._send_private(interaction, **reply.send_kwargs())
 
     # ----- the buttons ---------------------------------------------------------------------------
 
     async def on_open_game(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         reply = await within_window(interaction, self._game_page(interaction, table_id, 0))
-        await self._send_private(interaction, reply)
+        await self._send_private(interaction, **reply.send_kwargs())
 
     async def on_game_page(self, interaction: discord.Interaction[Any], table_id: int,
                            page: int) -> None:
         reply = await within_window(interaction, self._game_page(interaction, table_id, page),
                                     update=True)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**reply.edit_kwargs())
-        else:
-            await interaction.response.edit_message(**reply.edit_kwargs())
+        await self._edit_source(interaction, reply)
 
     async def on_share_game(self, interaction: discord.Interaction[Any], table_id: int,
                             page: int) -> None:
@@ -147,13 +144,9 @@ class HistoryCommands(Answering, commands.Cog):
                              " engine.replay --jsonl).", id=table_id)
         note += " " + t(locale, "The tiles nobody saw played are dealt again as they could"
                                 " have lain: they stay hidden.")
-        file = discord.File(io.BytesIO(text.encode()), name)
-        kwargs: dict[str, Any] = {"content": note, "file": file, "ephemeral": True,
-                                  "allowed_mentions": discord.AllowedMentions.none()}
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
+        await self._send_private(interaction, content=note,
+                                 file=discord.File(io.BytesIO(text.encode()), name),
+                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def on_older_games(self, interaction: discord.Interaction[Any], user_id: int,
                              before: int) -> None:
@@ -168,12 +161,10 @@ class HistoryCommands(Answering, commands.Cog):
         page = await within_window(interaction, self.service.history(guild_id, user_id,
                                                                      before), update=in_place)
         reply = history_message(page, user_id, locale_of(interaction))
-        if not in_place:
-            await self._send_private(interaction, reply)
-        elif interaction.response.is_done():
-            await interaction.edit_original_response(**reply.edit_kwargs())
+        if in_place:
+            await self._edit_source(interaction, reply)
         else:
-            await interaction.response.edit_message(**reply.edit_kwargs())
+            await self._send_private(interaction, **reply.send_kwargs())
 
     async def _game_page(self, interaction: discord.Interaction[Any], table_id: int,
                          page: int) -> Reply:
@@ -182,8 +173,9 @@ class HistoryCommands(Answering, commands.Cog):
         return game_message(game, page, locale_of(interaction))
 
     @staticmethod
-    async def _send_private(interaction: discord.Interaction[Any], reply: Reply) -> None:
-        kwargs = {**reply.send_kwargs(), "ephemeral": True}
+    async def _send_private(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+        """A message only the presser sees, files included: the answer, or a followup."""
+        kwargs["ephemeral"] = True
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
         else:
