@@ -14,7 +14,8 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 
 The rooms: :mod:`.store` (locks, cache, loading and storing), :mod:`.values` (what the service
 answers with), :mod:`.refusals`, and the use cases — :mod:`.reading`, :mod:`.lobby`,
-:mod:`.play`, :mod:`.away`, :mod:`.history` — whose methods make up :class:`TableService`.
+:mod:`.play`, :mod:`.away`, :mod:`.history`, :mod:`.tournaments` — whose methods make up
+:class:`TableService`.
 """
 
 from .away import Away
@@ -23,6 +24,7 @@ from .lobby import Lobby
 from .play import Play
 from .reading import Reading
 from .refusals import Refusal, Unrestorable, refusal_for
+from .tournaments import Due, Progress, Tournaments
 from .values import (
     Accepted,
     AwayVote,
@@ -40,12 +42,14 @@ __all__ = [
     "Accepted",
     "AwayVote",
     "ComputerTurn",
+    "Due",
     "Fill",
     "FinishedGame",
     "HistoryPage",
     "LastMove",
     "MemberStats",
     "Panel",
+    "Progress",
     "Refusal",
     "Rematch",
     "TableService",
@@ -56,5 +60,5 @@ __all__ = [
 ]
 
 
-class TableService(Reading, Lobby, Play, Away, History):
+class TableService(Reading, Lobby, Play, Away, History, Tournaments):
     """Every table of this process's shards, for the Discord layer and the computer players."""

@@ -17,16 +17,13 @@ another, take turns.
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from enum import Enum
 from typing import Any, Self
 
 from engine import DEFAULT_OPTIONS, Options, Seat
-from engine.options import NelloDoubles
 from engine.seats import ALL_SEATS
 from engine.variants import FORTY_TWO, Variant, variant_named
 
@@ -45,10 +42,11 @@ from ..records import (
 from ..shards import ALL, Shards
 from .endings import Endings
 from .errors import ConflictError, StorageError
-from .sql import BATCH, TABLE_COLUMNS, Sql, batches, placeholders
+from .sql import BATCH, TABLE_COLUMNS, Sql, batches, options_from_json, options_json, placeholders
 from .standings import Standings
+from .tournaments import Tournaments
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """The schema both backends migrate to; a migration added to one is added to the other."""
 
 NEXT_ACTION = "SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE table_id = $1"
@@ -58,7 +56,7 @@ FINISHED_SO_FAR = (
 """The games that ended before their order was kept (schema 8), numbered by their last action."""
 
 
-class Storage(Standings, Endings):
+class Storage(Standings, Tournaments, Endings):
     """The bot's storage: each method is one transaction (or one consistent read)."""
 
     @property
@@ -122,25 +120,37 @@ class Storage(Standings, Endings):
         else it is a lobby.
 
         Raises :class:`ConflictError` if the channel already has an active table."""
-        status = Status.LOBBY if seed is None else Status.PLAYING
         async with self._transaction() as db:
-            row = await db.fetchrow(
-                "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
-                " rules_version, status, variant, level, hints, clock)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
-                guild_id, channel_id, creator_id, locale, seed, options_json(options),
-                rules_version, status.value, variant.name, level.value, int(hints),
-                clock.value if clock is not None else None)
-            table_id = int(row[0])
-            await db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, user_id, name)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                [(table_id, int(seat), p.kind.value, p.user_id, p.name)
-                 for seat, p in zip(variant.seating.seats, seats, strict=True)
-                 if p is not None])
+            table_id = await self._insert_table(
+                db, guild_id, channel_id, creator_id, locale, seats, seed, options,
+                rules_version, variant, level, hints, clock)
         table = await self.table(table_id)
         assert table is not None
         return table
+
+    @staticmethod
+    async def _insert_table(db: Sql, guild_id: int, channel_id: int, creator_id: int,
+                            locale: str | None, seats: Sequence[Player | None],
+                            seed: str | None, options: Options, rules_version: int | None,
+                            variant: Variant, level: Level, hints: bool,
+                            clock: Clock | None) -> int:
+        """:meth:`create_table`'s rows, in the caller's transaction; the new table's id."""
+        status = Status.LOBBY if seed is None else Status.PLAYING
+        row = await db.fetchrow(
+            "INSERT INTO tables (guild_id, channel_id, creator_id, locale, seed, options,"
+            " rules_version, status, variant, level, hints, clock)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            guild_id, channel_id, creator_id, locale, seed, options_json(options),
+            rules_version, status.value, variant.name, level.value, int(hints),
+            clock.value if clock is not None else None)
+        table_id = int(row[0])
+        await db.executemany(
+            "INSERT INTO seats (table_id, seat, kind, user_id, name)"
+            " VALUES ($1, $2, $3, $4, $5)",
+            [(table_id, int(seat), p.kind.value, p.user_id, p.name)
+             for seat, p in zip(variant.seating.seats, seats, strict=True)
+             if p is not None])
+        return table_id
 
     async def table(self, table_id: int) -> TableRecord | None:
         row = await self._fetchrow(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1",
@@ -487,19 +497,3 @@ class Storage(Standings, Endings):
             clock=Clock(row["clock"]) if row["clock"] is not None else None,
         ) for row in rows]
 
-
-def options_json(options: Options) -> str:
-    """Only the options that differ from the defaults, so new options need no migration."""
-    changed = {}
-    for field in dataclasses.fields(options):
-        value = getattr(options, field.name)
-        if value != getattr(DEFAULT_OPTIONS, field.name):
-            changed[field.name] = value.value if isinstance(value, Enum) else value
-    return json.dumps(changed, sort_keys=True)
-
-
-def options_from_json(text: str) -> Options:
-    values = json.loads(text or "{}")
-    if "nello_doubles" in values:
-        values["nello_doubles"] = NelloDoubles(values["nello_doubles"])
-    return Options(**values)

@@ -72,6 +72,10 @@ class Endings(ABC):
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Sql]: ...
 
+    @staticmethod
+    @abstractmethod
+    async def _finish_match_game(db: Sql, table_id: int, totals: Sequence[int]) -> None: ...
+
     @abstractmethod
     async def _fetch(self, query: str, *args: Any) -> list[Any]: ...
 
@@ -99,6 +103,7 @@ class Endings(ABC):
                          " WHERE id = $1", table)
         await self._add_results(db, guild_id, members, computers)
         await self._write_played(db, played(table, guild_id, members, totals))
+        await self._finish_match_game(db, table, totals)
         if found is None:
             return
         pool = (guild_id, members[0].game.value)

@@ -328,6 +328,91 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # 10: tournaments (docs/TOURNAMENTS.md): each one's settings, its sign-ups, its teams
+       # once drawn, the results recorded in order (the draw is replayed from them), its match
+       # tables with each game's final marks (written with the game's last action), each
+       # match's thread, and the organiser's decisions
+        """CREATE TABLE tournaments (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id     INTEGER NOT NULL,
+            channel_id   INTEGER NOT NULL,
+            organiser_id INTEGER NOT NULL,
+            locale       TEXT,
+            name         TEXT NOT NULL,
+            format       TEXT NOT NULL,
+            pairs        INTEGER NOT NULL CHECK (pairs IN (0, 1)),
+            games_to_win INTEGER NOT NULL CHECK (games_to_win IN (1, 2)),
+            options      TEXT NOT NULL DEFAULT '{}',
+            clock        TEXT,
+            grace        INTEGER NOT NULL,
+            starts_at    INTEGER,
+            seed         INTEGER,
+            status       TEXT NOT NULL
+                         CHECK (status IN ('signup', 'running', 'paused', 'finished', 'ended')),
+            message_id   INTEGER,
+            created_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            updated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        )""",
+        """CREATE UNIQUE INDEX tournaments_active_channel ON tournaments (channel_id)
+            WHERE status IN ('signup', 'running', 'paused')""",
+        """CREATE TABLE tournament_entries (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            user_id       INTEGER NOT NULL,
+            name          TEXT,
+            partner_id    INTEGER,
+            n             INTEGER NOT NULL,
+            PRIMARY KEY (tournament_id, user_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tournament_teams (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            team          INTEGER NOT NULL,
+            place         INTEGER NOT NULL,
+            user_id       INTEGER NOT NULL,
+            PRIMARY KEY (tournament_id, team, place)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tournament_results (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            n             INTEGER NOT NULL,
+            stage         TEXT NOT NULL,
+            round         INTEGER NOT NULL,
+            slot          INTEGER NOT NULL,
+            first         INTEGER NOT NULL,
+            second        INTEGER,
+            winner        INTEGER NOT NULL,
+            games         TEXT NOT NULL,
+            forfeit       INTEGER NOT NULL CHECK (forfeit IN (0, 1)),
+            PRIMARY KEY (tournament_id, n),
+            UNIQUE (tournament_id, stage, round, slot)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tournament_matches (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            stage         TEXT NOT NULL,
+            round         INTEGER NOT NULL,
+            slot          INTEGER NOT NULL,
+            thread_id     INTEGER,
+            claimed_at    REAL NOT NULL,
+            PRIMARY KEY (tournament_id, stage, round, slot)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tournament_tables (
+            table_id      INTEGER PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            stage         TEXT NOT NULL,
+            round         INTEGER NOT NULL,
+            slot          INTEGER NOT NULL,
+            game          INTEGER NOT NULL,
+            totals        TEXT,
+            UNIQUE (tournament_id, stage, round, slot, game)
+        )""",
+        """CREATE TABLE tournament_log (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            n             INTEGER NOT NULL,
+            user_id       INTEGER NOT NULL,
+            what          TEXT NOT NULL,
+            detail        TEXT NOT NULL,
+            at            TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            PRIMARY KEY (tournament_id, n)
+        ) WITHOUT ROWID""",
+    ),
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION, "each schema version has its SQLite migration"
 

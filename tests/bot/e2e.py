@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
-from bot.storage.base import options_from_json
+from bot.storage.sql import options_from_json
 from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_action
 from engine.observation import public_call
 from engine.seats import ALL_SEATS, seat_title

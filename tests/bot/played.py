@@ -21,7 +21,13 @@ async def play(storage: Storage, channel: int, seats: Sequence[Player | None],
     creator = next(p.user_id for p in seats if p is not None and p.user_id is not None)
     table = await storage.create_table(guild, channel, creator, None, seats, variant=variant)
     await storage.start_game(table.id, seed, Options(), RULES_VERSION)
-    record = await storage.table(table.id)
+    await play_out(storage, table.id, seed)
+    return table.id
+
+
+async def play_out(storage: Storage, table_id: int, seed: str = "seed") -> None:
+    """The game of a started table played to its end, as :func:`play` plays it."""
+    record = await storage.table(table_id)
     assert record is not None
     game, n, rng = stored_game(record, []), 0, random.Random(seed)
     while not game.is_over:
@@ -30,9 +36,8 @@ async def play(storage: Storage, channel: int, seats: Sequence[Player | None],
         action = decide(observe(game, seat), rng)
         after = game.apply(seat, action)
         members, computers = results(record, after) if after.is_over else (None, [])
-        await storage.append_action(table.id, StoredAction(n, game.hand_number, seat,
+        await storage.append_action(table_id, StoredAction(n, game.hand_number, seat,
                                                            str(action)),
                                     finished=members, computers=computers,
                                     totals=after.standing.totals)
         game, n = after, n + 1
-    return table.id

@@ -1,0 +1,379 @@
+"""Tournaments the bot referees (docs/TOURNAMENTS.md): sign-ups, the start, and every step after
+it, each done once however many processes try it.
+
+A tournament moves on by :meth:`Tournaments.advance`, which any process may call at any time:
+it replays the draw from the stored results, records the result of every match whose games are
+over (from the marks each game's last action stored), and says which match games need a table.
+Opening one is claimed in the database first (:meth:`Storage.claim_match`,
+:meth:`Storage.create_match_table`), so two processes never pair a match twice or open a game
+twice; a step cut short by a restart is found again by the next :meth:`advance`.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import RULES_VERSION, Game, Options
+
+from ..i18n import N_
+from ..records import Clock, GameKind, Level, Player, TableRecord, mention
+from ..storage import ConflictError
+from ..tournament import league
+from ..tournament.event import Draw, Plan, finished, playable, record
+from ..tournament.records import (
+    Entry,
+    MatchKey,
+    MatchTable,
+    TournamentRecord,
+    TournamentStatus,
+    key_of,
+)
+from ..tournament.types import Game as Marks
+from ..tournament.types import Match, Result
+from .refusals import Refusal
+from .store import Live, TableStore
+from .values import TableSnapshot
+
+log = logging.getLogger(__name__)
+
+STALE_CLAIM = 120.0
+"""Seconds after which a match claimed by a process that never started its thread (it stopped)
+may be claimed again."""
+NAME = 80
+"""The longest tournament name kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A match game that needs its table: its match, the game's number in the match, and the
+    match's thread (None until it is started)."""
+
+    match: Match
+    game: int
+    thread_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What :meth:`Tournaments.advance` found and did: the tournament as it stands, the results
+    it recorded now, and the match games that need a table."""
+
+    tournament: TournamentRecord
+    recorded: tuple[Result, ...]
+    due: tuple[Due, ...]
+
+
+class Tournaments(TableStore):
+    async def new_tournament(self, guild_id: int, channel_id: int, organiser_id: int,
+                             locale: str | None, name: str, plan: Plan, *, pairs: bool,
+                             options: Options, clock: Clock | None, grace: int,
+                             starts_at: int | None) -> TournamentRecord:
+        """A tournament open for sign-ups in this channel. Its games are 42 to 7 marks
+        (straight 42 unless ``options`` says otherwise), so the points game is refused."""
+        if options.points_game:
+            raise Refusal("Tournament games are played to 7 marks, so the 250-point game is not"
+                          " offered.")
+        try:
+            return await self.storage.create_tournament(
+                guild_id, channel_id, organiser_id, locale, name.strip()[:NAME] or "42",
+                Plan(plan.format, plan.games_to_win, plan.swiss_rounds,
+                     secrets.randbelow(2**31)),
+                pairs=pairs, options=options, clock=clock, grace=grace, starts_at=starts_at)
+        except ConflictError:
+            raise Refusal("This channel already has a tournament; it ends before another"
+                          " starts here.") from None
+
+    async def tournament(self, tournament_id: int) -> TournamentRecord:
+        found = await self.storage.tournament(tournament_id)
+        if found is None:
+            raise Refusal("This tournament no longer exists.")
+        return found
+
+    async def tournament_in_channel(self, channel_id: int) -> TournamentRecord:
+        found = await self.storage.active_tournament(channel_id)
+        if found is None:
+            raise Refusal("There is no tournament in this channel; an organiser opens one with"
+                          " /42 tournament new.")
+        return found
+
+    # ----- sign-ups ---------------------------------------------------------------------------
+
+    async def sign_up(self, tournament_id: int, user_id: int, name: str | None,
+                      partner: tuple[int, str | None] | None = None) -> TournamentRecord:
+        """Sign ``user_id`` up, alone or (where members sign up as pairs) with ``partner``."""
+        tournament = await self.tournament(tournament_id)
+        _require_signup(tournament)
+        if tournament.entry(user_id) is not None:
+            raise Refusal("You are already signed up.")
+        entries = [Entry(user_id, name, partner[0] if partner is not None else None)]
+        if partner is not None:
+            partner_id, partner_name = partner
+            if not tournament.pairs:
+                raise Refusal("In this tournament everyone signs up alone; partners are drawn"
+                              " at the start.")
+            if partner_id == user_id:
+                raise Refusal("Your partner is another member.")
+            if tournament.entry(partner_id) is not None:
+                raise Refusal("{player} is already signed up.", player=mention(partner_id))
+            entries.append(Entry(partner_id, partner_name, user_id))
+        try:
+            await self.storage.add_entries(tournament_id, entries)
+        except ConflictError:
+            return _refuse_signup(await self.tournament(tournament_id))
+        log.info("tournament %s: %s signed up", tournament_id, len(entries))
+        return await self.tournament(tournament_id)
+
+    async def withdraw(self, tournament_id: int, user_id: int) -> TournamentRecord:
+        tournament = await self.tournament(tournament_id)
+        if tournament.status is not TournamentStatus.SIGNUP:
+            raise Refusal("The tournament has started: ask its organiser {organiser} to replace"
+                          " you.", organiser=mention(tournament.organiser_id))
+        if tournament.entry(user_id) is None:
+            raise Refusal("You are not signed up.")
+        try:
+            await self.storage.remove_entry(tournament_id, user_id)
+        except ConflictError:
+            return _refuse_signup(await self.tournament(tournament_id))
+        return await self.tournament(tournament_id)
+
+    # ----- the start and the organiser --------------------------------------------------------
+
+    async def start_tournament(self, tournament_id: int, user_id: int, *,
+                               moderator: bool) -> TournamentRecord:
+        """Sign-ups close; the teams are made (pairs as they signed up, members alone paired in
+        the order they signed up) and seeded by rating, and the first round is drawn."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        _require_signup(tournament, N_("The tournament has already started."))
+        teams = _teams(tournament)
+        least = tournament.plan.format.least
+        if len(teams) < least:
+            raise Refusal("{needed} teams are needed to start; signed up so far: {teams}.",
+                          needed=least, teams=len(teams))
+        seeded = await self._seeded(tournament.guild_id, teams)
+        try:
+            await self.storage.start_tournament(tournament_id, seeded,
+                                                tournament.plan.seed or 0)
+        except ConflictError:
+            raise Refusal("The tournament has already started.") from None
+        await self.storage.log_decision(tournament_id, user_id, "start",
+                                        f"{len(seeded)} teams")
+        log.info("tournament %s started with %s teams", tournament_id, len(seeded))
+        return await self.tournament(tournament_id)
+
+    async def _seeded(self, guild_id: int, teams: Sequence[tuple[int, ...]]
+                      ) -> list[tuple[int, ...]]:
+        """The teams in seed order: the best mean rating first (a member without one counts
+        as new), ties in the order they signed up."""
+        ratings = await self.storage.ratings(guild_id, GameKind.MARKS)
+
+        def strength(team: tuple[int, ...]) -> float:
+            return sum(ratings[user].ordinal if user in ratings else 0.0
+                       for user in team) / len(team)
+
+        return sorted(teams, key=strength, reverse=True)
+
+    async def set_paused(self, tournament_id: int, user_id: int, paused: bool, *,
+                         moderator: bool) -> TournamentRecord:
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        before, after = ((TournamentStatus.RUNNING, TournamentStatus.PAUSED) if paused else
+                         (TournamentStatus.PAUSED, TournamentStatus.RUNNING))
+        if tournament.status is not before:
+            raise Refusal("The tournament is not paused." if not paused else
+                          "The tournament is not running.")
+        try:
+            await self.storage.set_tournament_status(tournament_id, after, [before])
+        except ConflictError:
+            raise Refusal("The tournament changed meanwhile; try again.") from None
+        await self.storage.log_decision(tournament_id, user_id,
+                                        "pause" if paused else "resume", "")
+        return await self.tournament(tournament_id)
+
+    async def end_tournament(self, tournament_id: int, user_id: int, *,
+                             moderator: bool) -> TournamentRecord:
+        """The organiser ends the tournament before its last match; its tables stay open."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        if not tournament.status.is_active:
+            raise Refusal("This tournament is already over.")
+        try:
+            await self.storage.set_tournament_status(
+                tournament_id, TournamentStatus.ENDED,
+                [TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED])
+        except ConflictError:
+            raise Refusal("The tournament changed meanwhile; try again.") from None
+        await self.storage.log_decision(tournament_id, user_id, "end", "")
+        return await self.tournament(tournament_id)
+
+    async def award(self, tournament_id: int, user_id: int, team: int, *,
+                    moderator: bool) -> Progress:
+        """The organiser awards ``team`` its match in play, as a forfeit of the other side."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            raise Refusal("The tournament is not running.")
+        draw = tournament.draw()
+        match = next((m for m in playable(draw) if team in m.sides), None)
+        if match is None:
+            raise Refusal("That team has no match to play now.")
+        result = league.forfeit(match, team, tournament.plan.games_to_win)
+        try:
+            await self._record(tournament, draw, result)
+        except ConflictError:
+            raise Refusal("The tournament changed meanwhile; try again.") from None
+        for table in _games(await self.storage.match_tables(tournament_id), key_of(match)):
+            if table.totals is None:
+                await self.storage.close_table(table.table_id)
+                self._forget(table.table_id)
+        await self.storage.log_decision(tournament_id, user_id, "award",
+                                        f"team {team}: {match.stage.value} round {match.round}")
+        return await self.advance(tournament_id)
+
+    # ----- moving on --------------------------------------------------------------------------
+
+    async def advance(self, tournament_id: int) -> Progress:
+        """Record every match decided by its games, and say which games need a table; safe
+        to call at any time, from any process, as often as wished."""
+        tournament = await self.tournament(tournament_id)
+        recorded: list[Result] = []
+        while tournament.status is TournamentStatus.RUNNING:
+            tables = await self.storage.match_tables(tournament_id)
+            draw = tournament.draw()
+            decided = _decided(tournament, draw, tables)
+            if decided is None:
+                break
+            try:
+                if await self._record(tournament, draw, decided):
+                    recorded.append(decided)
+            except ConflictError:
+                pass  # another process ended it meanwhile (its last result, or the organiser)
+            tournament = await self.tournament(tournament_id)
+        if tournament.status is not TournamentStatus.RUNNING:
+            return Progress(tournament, tuple(recorded), ())
+        tables = await self.storage.match_tables(tournament_id)
+        threads = await self.storage.match_threads(tournament_id)
+        due = tuple(Due(match, game, threads.get(key_of(match)))
+                    for match in playable(tournament.draw())
+                    if (game := _next_game(tables, key_of(match))) is not None)
+        return Progress(tournament, tuple(recorded), due)
+
+    async def _record(self, tournament: TournamentRecord, draw: Draw, result: Result) -> bool:
+        """Record ``result`` once (False if it was already); raises :class:`ConflictError` if
+        the tournament is no longer running."""
+        last = finished(record(draw, result))
+        done = await self.storage.record_result(tournament.id, result, last=last)
+        if done:
+            log.info("tournament %s: %s won %s%s", tournament.id, result.winner, result.match,
+                     " (the last match)" if last else "")
+        return done
+
+    async def claim_match(self, tournament_id: int, key: MatchKey) -> bool:
+        """Whether this process starts the match's thread (nobody else will)."""
+        return await self.storage.claim_match(tournament_id, key, time.time(), STALE_CLAIM)
+
+    async def set_match_thread(self, tournament_id: int, key: MatchKey, thread_id: int) -> None:
+        await self.storage.set_match_thread(tournament_id, key, thread_id)
+
+    async def open_match_game(self, tournament: TournamentRecord, due: Due,
+                              thread_id: int) -> TableSnapshot | None:
+        """Game ``due.game`` of its match at a new table in ``thread_id``, its players seated
+        (the match's first team North and South) and its game started; None if another
+        process opened it first."""
+        match = due.match
+        assert match.second is not None
+        first, second = tournament.teams[match.first - 1], tournament.teams[match.second - 1]
+        seats = [Player.member(user, tournament.name_of(user))
+                 for pair in zip(first, second, strict=True) for user in pair]
+        seed = self._new_seed()
+        try:
+            table = await self.storage.create_match_table(
+                tournament, key_of(match), due.game, thread_id, seats, seed, RULES_VERSION,
+                Level.STRONG)
+        except ConflictError:
+            return None
+        live = Live(table, Game.new(seed, tournament.options))
+        self._remember(live)
+        self._changed(table.id)
+        log.info("tournament %s: table %s for game %s of %s", tournament.id, table.id,
+                 due.game, match)
+        return self._snapshot(live)
+
+    async def match_of(self, table_id: int) -> tuple[int, MatchTable] | None:
+        """The tournament and match a table plays, if it is a tournament table."""
+        return await self.storage.table_match(table_id)
+
+    async def refuse_ending_match(self, table: TableRecord) -> None:
+        """A match table closes only when its game is over: the organiser decides a match
+        instead, by awarding it."""
+        found = await self.storage.table_match(table.id)
+        if found is None:
+            return
+        tournament = await self.tournament(found[0])
+        raise Refusal("This table plays a match of the tournament {name}: it is not ended"
+                      " early. Its organiser {organiser} may award the match instead.",
+                      name=tournament.name, organiser=mention(tournament.organiser_id))
+
+
+def _require_signup(tournament: TournamentRecord, msgid: str = N_("Sign-ups are closed.")
+                    ) -> None:
+    if tournament.status is not TournamentStatus.SIGNUP:
+        raise Refusal(msgid)
+
+
+def _refuse_signup(tournament: TournamentRecord) -> TournamentRecord:
+    """The refusal of a sign-up that lost a race: closed meanwhile, or signed up already."""
+    _require_signup(tournament)
+    raise Refusal("You are already signed up.")
+
+
+def _require_organiser(tournament: TournamentRecord, user_id: int, moderator: bool) -> None:
+    if user_id != tournament.organiser_id and not moderator:
+        raise Refusal("Only the organiser {organiser} or a member who may manage the server"
+                      " can do that.", organiser=mention(tournament.organiser_id))
+
+
+def _teams(tournament: TournamentRecord) -> list[tuple[int, ...]]:
+    """The teams the sign-ups make: each pair, then the members alone two by two in the
+    order they signed up. An odd member alone is refused, with what to do."""
+    teams: list[tuple[int, ...]] = []
+    alone: list[int] = []
+    for entry in tournament.entries:
+        partner = entry.partner_id
+        if partner is None or tournament.entry(partner) is None:
+            alone.append(entry.user_id)
+        elif entry.user_id < partner:
+            teams.append((entry.user_id, partner))
+    if len(alone) % 2:
+        raise Refusal("{player} has no partner yet: one more member must sign up, or one"
+                      " leave.", player=mention(alone[-1]))
+    return teams + list(zip(alone[::2], alone[1::2], strict=True))
+
+
+def _games(tables: Sequence[MatchTable], key: MatchKey) -> list[MatchTable]:
+    return sorted((table for table in tables if table.key == key), key=lambda t: t.game)
+
+
+def _decided(tournament: TournamentRecord, draw: Draw,
+             tables: Sequence[MatchTable]) -> Result | None:
+    """The first match in play whose games decide it, with its result."""
+    for match in playable(draw):
+        games = [Marks(*table.totals[:2]) for table in _games(tables, key_of(match))
+                 if table.totals is not None]
+        won = [sum(1 for game in games if league.game_winner(game) == side) for side in (0, 1)]
+        if max(won) >= tournament.plan.games_to_win:
+            return league.match_result(match, games, tournament.plan.games_to_win)
+    return None
+
+
+def _next_game(tables: Sequence[MatchTable], key: MatchKey) -> int | None:
+    """The number of the match's game that needs a table: the first, or the one after the last
+    game played; None while a game is being played."""
+    games = _games(tables, key)
+    if games and games[-1].totals is None:
+        return None
+    return len(games) + 1
