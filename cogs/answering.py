@@ -14,7 +14,7 @@ from bot.answers import answer_error, answered_elsewhere, locale_of, send_privat
 from bot.autoplay import Autoplay
 from bot.budget import ChannelBudget, Priority
 from bot.i18n import N_, Locale, listed, reader, t
-from bot.records import TableRecord
+from bot.records import Status, TableRecord
 from bot.service import Accepted, Panel, Refusal, TableService
 
 from .components import JoinButton
@@ -125,6 +125,12 @@ class Answering:
         self.pings.touch(table.id)
         for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)
+        if table.status is Status.FINISHED:
+            self._after_game(accepted)
+
+    def _after_game(self, accepted: Accepted) -> None:
+        """A game just ended; where tournaments are run (:mod:`cogs.tournaments`), its
+        tournament, if any, goes on."""
 
     def _touch(self, table_id: int, *,
                clicked: discord.Interaction[Any] | None = None) -> None:

@@ -81,6 +81,11 @@ class TableHandlers(Protocol):
     async def on_older_games(self, interaction: Interaction, user_id: int,
                              before: int) -> None: ...
 
+    # A tournament's sign-up message (the id is the tournament's).
+    async def on_enter(self, interaction: Interaction, tournament_id: int) -> None: ...
+    async def on_withdraw(self, interaction: Interaction, tournament_id: int) -> None: ...
+    async def on_begin(self, interaction: Interaction, tournament_id: int) -> None: ...
+
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every error of a handler, answered privately in one place."""
 
@@ -663,6 +668,36 @@ class GameSelect(DynamicItem[Select[Any]], template=r"42:open"):
             interaction, int(value) if value.isdigit() else 0))
 
 
+class EnterButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tjoin:" + TABLE):
+    """Sign up for the tournament (the id in the template is the tournament's)."""
+
+    verb, style = "tjoin", discord.ButtonStyle.success
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_enter
+
+
+class WithdrawButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tleave:" + TABLE):
+    """Withdraw from the tournament before it starts."""
+
+    verb = "tleave"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_withdraw
+
+
+class BeginButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tstart:" + TABLE):
+    """The organiser starts the tournament: sign-ups close and the first round is drawn."""
+
+    verb, style = "tstart", discord.ButtonStyle.primary
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_begin
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
@@ -670,7 +705,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
     JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
-    GameSelect,
+    GameSelect, EnterButton, WithdrawButton, BeginButton,
 )
 
 

@@ -208,6 +208,13 @@ class TableMessages:
             return False
         return True
 
+    async def post(self, snapshot: TableSnapshot) -> None:
+        """Post the message of a table nobody's press opened (a tournament's match table);
+        it is stored as the table's message once posted."""
+        table = snapshot.table
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await self._post(table, channel, await self.reply(snapshot))
+
     async def _post(self, table: TableRecord, channel: discord.PartialMessageable,
                     reply: Reply, *, replaces: int | None = None) -> None:
         """Post the table message afresh; it ``replaces`` an older one, which is retired."""

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.answers import locale_of, send_private, within_window
 from bot.i18n import t
+from bot.keyed import KeyedWorkers
 from bot.records import TableRecord
 from bot.service import Refusal
 
@@ -33,6 +34,7 @@ from .panels import OpenPanels
 from .pictures import Pictures
 from .pings import TurnPings
 from .slash import SlashCommands
+from .tournaments import TournamentCommands
 
 if TYPE_CHECKING:
     from bot.app import TexasBot
@@ -44,7 +46,8 @@ CATCH_UP_LIMIT = 30.0
 
 
 @app_commands.guild_only()  # /42 is not offered in DMs; interaction_check still refuses one
-class Tables(SlashCommands, HistoryCommands, ClickHandlers, commands.GroupCog, name="Tables",
+class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
+             commands.GroupCog, name="Tables",
              group_name=locale_str("42", msgctxt="command name"),
              group_description=locale_str("Texas 42 at a table in this channel")):
     def __init__(self, bot: TexasBot) -> None:
@@ -60,6 +63,7 @@ class Tables(SlashCommands, HistoryCommands, ClickHandlers, commands.GroupCog, n
                                       awaited=self.pings.awaited,
                                       strong=bot.config.strong_player)
         self.panels = OpenPanels(bot, self.service, self.pictures, self.faces)
+        self.referee: KeyedWorkers[tuple[str, int]] = KeyedWorkers("tournament")
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
         self._resume_task: asyncio.Task[None] | None = None
@@ -77,6 +81,7 @@ class Tables(SlashCommands, HistoryCommands, ClickHandlers, commands.GroupCog, n
         self.pings.close()
         for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):
             await redrawer.close()
+        await self.referee.close()
         for task in (self._faces_task, self._resume_task):
             if task is not None:
                 task.cancel()
@@ -111,6 +116,7 @@ class Tables(SlashCommands, HistoryCommands, ClickHandlers, commands.GroupCog, n
         moves, whose own redraws wait for the catch-up: a thousand pictures drawn first would
         hold up their thinking, and busy tables drawn at every move would hold up the rest."""
         try:
+            await self.resume_tournaments()
             tables = await self.service.active_tables()
             if not tables:
                 return

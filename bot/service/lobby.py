@@ -27,6 +27,7 @@ from .refusals import (
     seat_of,
 )
 from .store import Live, TableStore
+from .tournaments import require_not_a_match
 from .values import Fill, Rematch, TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -212,13 +213,16 @@ class Lobby(TableStore):
         """The table, if ``user_id`` may close it (its creator, or a moderator); else the
         refusal that says why. Asked before a game in progress is ended, to confirm."""
         async with self._locks[table_id]:
-            return _endable(await self._load_closable(table_id), user_id, moderator)
+            table = _endable(await self._load_closable(table_id), user_id, moderator)
+            await require_not_a_match(self.storage, table)
+            return table
 
     async def end(self, table_id: int, user_id: int, *, moderator: bool) -> TableSnapshot:
         """Close the table; an unfinished game adds nothing to the leaderboard."""
         async with self._locks[table_id]:
             live = await self._load_closable(table_id)
             table = _endable(live, user_id, moderator)
+            await require_not_a_match(self.storage, table)
             await self.storage.close_table(table_id)
             live.table = replace(table, status=Status.CLOSED)
             log.info("table %s closed", table_id)

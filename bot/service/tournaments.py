@@ -19,9 +19,8 @@ from dataclasses import dataclass
 
 from engine import RULES_VERSION, Game, Options
 
-from ..i18n import N_
 from ..records import Clock, GameKind, Level, Player, TableRecord, mention
-from ..storage import ConflictError
+from ..storage import ConflictError, Storage
 from ..tournament import league
 from ..tournament.event import Draw, Plan, finished, playable, record
 from ..tournament.records import (
@@ -65,6 +64,8 @@ class Progress:
     tournament: TournamentRecord
     recorded: tuple[Result, ...]
     due: tuple[Due, ...]
+    unposted: tuple[int, ...] = ()
+    """Match tables in play whose message was never posted (their process stopped first)."""
 
 
 class Tournaments(TableStore):
@@ -148,7 +149,8 @@ class Tournaments(TableStore):
         the order they signed up) and seeded by rating, and the first round is drawn."""
         tournament = await self.tournament(tournament_id)
         _require_organiser(tournament, user_id, moderator)
-        _require_signup(tournament, N_("The tournament has already started."))
+        if tournament.status is not TournamentStatus.SIGNUP:
+            raise Refusal("The tournament has already started.")
         teams = _teams(tournament)
         least = tournament.plan.format.least
         if len(teams) < least:
@@ -183,9 +185,10 @@ class Tournaments(TableStore):
         _require_organiser(tournament, user_id, moderator)
         before, after = ((TournamentStatus.RUNNING, TournamentStatus.PAUSED) if paused else
                          (TournamentStatus.PAUSED, TournamentStatus.RUNNING))
+        if tournament.status is not before and paused:
+            raise Refusal("The tournament is not running.")
         if tournament.status is not before:
-            raise Refusal("The tournament is not paused." if not paused else
-                          "The tournament is not running.")
+            raise Refusal("The tournament is not paused.")
         try:
             await self.storage.set_tournament_status(tournament_id, after, [before])
         except ConflictError:
@@ -260,7 +263,13 @@ class Tournaments(TableStore):
         due = tuple(Due(match, game, threads.get(key_of(match)))
                     for match in playable(tournament.draw())
                     if (game := _next_game(tables, key_of(match))) is not None)
-        return Progress(tournament, tuple(recorded), due)
+        unposted = []
+        for table in tables:
+            if table.totals is None:
+                record = await self.storage.table(table.table_id)
+                if record is not None and record.status.is_active and record.message_id is None:
+                    unposted.append(table.table_id)
+        return Progress(tournament, tuple(recorded), due, tuple(unposted))
 
     async def _record(self, tournament: TournamentRecord, draw: Draw, result: Result) -> bool:
         """Record ``result`` once (False if it was already); raises :class:`ConflictError` if
@@ -307,22 +316,11 @@ class Tournaments(TableStore):
         """The tournament and match a table plays, if it is a tournament table."""
         return await self.storage.table_match(table_id)
 
-    async def refuse_ending_match(self, table: TableRecord) -> None:
-        """A match table closes only when its game is over: the organiser decides a match
-        instead, by awarding it."""
-        found = await self.storage.table_match(table.id)
-        if found is None:
-            return
-        tournament = await self.tournament(found[0])
-        raise Refusal("This table plays a match of the tournament {name}: it is not ended"
-                      " early. Its organiser {organiser} may award the match instead.",
-                      name=tournament.name, organiser=mention(tournament.organiser_id))
 
 
-def _require_signup(tournament: TournamentRecord, msgid: str = N_("Sign-ups are closed.")
-                    ) -> None:
+def _require_signup(tournament: TournamentRecord) -> None:
     if tournament.status is not TournamentStatus.SIGNUP:
-        raise Refusal(msgid)
+        raise Refusal("Sign-ups are closed.")
 
 
 def _refuse_signup(tournament: TournamentRecord) -> TournamentRecord:
@@ -377,3 +375,16 @@ def _next_game(tables: Sequence[MatchTable], key: MatchKey) -> int | None:
     if games and games[-1].totals is None:
         return None
     return len(games) + 1
+
+
+async def require_not_a_match(storage: Storage, table: TableRecord) -> None:
+    """A match table is not ended early (its game decides the match): the organiser decides
+    a match instead, by awarding it."""
+    found = await storage.table_match(table.id)
+    if found is None:
+        return
+    tournament = await storage.tournament(found[0])
+    assert tournament is not None
+    raise Refusal("This table plays a match of the tournament {name}: it is not ended early."
+                  " Its organiser {organiser} may award the match instead.",
+                  name=tournament.name, organiser=mention(tournament.organiser_id))

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from discord import AppCommandOptionType
+from discord import AppCommandOptionType, app_commands
 
 from cogs.tables import Tables
 from tests.bot.conftest import LiveBot
@@ -36,13 +36,32 @@ WRONG: dict[AppCommandOptionType, list[tuple[int, object]]] = {
 """For each kind of option the commands declare, what a forged payload sends instead: (the
 option type it says, its value)."""
 
-FILLERS = {"amount": "30", "choice": "sixes", "tile": "6-6"}
+FILLERS = {"amount": "30", "choice": "sixes", "tile": "6-6", "name": "Cup", "format": "double"}
 """Values of the right kind for the required options beside the one being swept."""
 
-OPTIONS = [(command.name, parameter.display_name, parameter.type,
+
+def _commands() -> Iterator[tuple[str, app_commands.Command[Any, Any, Any]]]:
+    """Every /42 command, by its path below /42 ("new", "tournament new")."""
+    for command in Tables.__cog_app_commands__:
+        if isinstance(command, app_commands.Group):
+            for sub in command.commands:
+                assert isinstance(sub, app_commands.Command)
+                yield f"{command.name} {sub.name}", sub
+        else:
+            yield command.name, command
+
+
+OPTIONS = [(path, parameter.display_name, parameter.type,
             [p.display_name for p in command.parameters if p.required])
-           for command in Tables.__cog_app_commands__ for parameter in command.parameters]
+           for path, command in _commands() for parameter in command.parameters]
 """Every option of every /42 command, read from the commands themselves."""
+
+
+def _forged(path: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The payload's options of the command at ``path``, inside its group if it has one."""
+    *group, name = path.split()
+    sent = [{"type": 1, "name": name, "options": options}]
+    return [{"type": 2, "name": group[0], "options": sent}] if group else sent
 
 
 def test_every_kind_of_option_is_swept() -> None:
@@ -104,14 +123,12 @@ async def test_an_option_of_the_wrong_kind_is_refused(
         options: list[dict[str, Any]] = [{"type": 3, "name": name, "value": FILLERS[name]}
                                          for name in required if name != option]
         options.append({"type": sent_type, "name": option, "value": value})
-        forged = [{"type": 1, "name": command, "options": options}]
-        result = await member.raw_command("42", forged, where=where)
+        result = await member.raw_command("42", _forged(command, options), where=where)
         text = refused(result, WRONG_KIND)
         assert f"{option}:" in text, text
         completed = await member.raw_autocomplete(
-            "42", [{"type": 1, "name": command, "options": [
-                {**o, "focused": True} if o["name"] == option else o for o in options]}],
-            where=where)
+            "42", _forged(command, [{**o, "focused": True} if o["name"] == option else o
+                                    for o in options]), where=where)
         assert not completed.failed and not completed.errors, completed
         assert completed.choices is not None
     await live_bot.idle()

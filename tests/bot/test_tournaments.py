@@ -166,10 +166,8 @@ async def test_the_organiser_awards_a_match_and_its_table_closes(storage: Storag
     tournament_id = await opened(service, members=4)
     await service.start_tournament(tournament_id, ORGANISER, moderator=False)
     (table_id,) = await open_due(service, await service.advance(tournament_id))
-    table = await storage.table(table_id)
-    assert table is not None
     with pytest.raises(Refusal, match="not ended early"):
-        await service.refuse_ending_match(table)
+        await service.end(table_id, 1, moderator=True)
     with pytest.raises(Refusal, match="Only the organiser"):
         await service.award(tournament_id, 1, 1, moderator=False)
     progress = await service.award(tournament_id, ORGANISER, 2, moderator=False)

@@ -64,6 +64,8 @@ FORWARDERS = {
     # PLAYER_NAMES
     ("cogs/messages/standings.py", "leaderboard_message"),  # likewise
     ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
+    ("cogs/messages/tournament.py", "stage_title"),  # says the names marked N_ in STAGE_NAMES
+    ("cogs/messages/tournament.py", "format_name"),  # says the names marked N_ in FORMAT_NAMES
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 

@@ -82,6 +82,8 @@ AGREEING = {
 NEVER_ONE = {
     "{needed} players are needed to start; seated so far: {seated}.":
         "a table's seats: three to eight",
+    "{needed} teams are needed to start; signed up so far: {teams}.":
+        "the fewest teams a format is played with: two or four",
     "The next marks bid must be exactly {marks} marks.":
         "the marks bid after one of at least 1: at least 2",
     "{team} ({first} and {second}) win the game, {won} points to {lost}!":

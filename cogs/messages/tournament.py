@@ -1,0 +1,180 @@
+"""A tournament's message in its channel: while sign-ups are open, who has signed up, with Join,
+Leave and Start; from the start on, the board: the matches in play (each with its thread), the
+results so far, and the champion at the end. Every line is in the server's language, since
+the whole server reads it; members are named by mention, which never pings in an edit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.house_rules import rules_text
+from bot.i18n import N_, Locale, t, tn
+from bot.records import mention
+from bot.tournament.event import Format, finished, placings, playable
+from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
+from bot.tournament.types import Entrant, Match, Result, Stage
+
+from ..components import BeginButton, EnterButton, WithdrawButton
+from .reply import COLOUR, Reply
+
+FORMAT_NAMES = {
+    Format.DOUBLE_ELIMINATION: N_("Double elimination"),
+    Format.POOLS: N_("Pools of four, then single elimination"),
+    Format.SINGLE_ELIMINATION: N_("Single elimination"),
+    Format.SWISS: N_("Swiss rounds"),
+}
+STAGE_NAMES = {
+    Stage.WINNERS: N_("Winners' bracket"),
+    Stage.LOSERS: N_("Losers' bracket"),
+    Stage.CROSS: N_("Winners against losers"),
+    Stage.FINAL: N_("Grand final"),
+    Stage.RESET: N_("Grand final, again"),
+    Stage.KNOCKOUT: N_("Knockout"),
+    Stage.POOL: N_("Pools"),
+    Stage.SWISS: N_("Swiss"),
+}
+RECENT = 8
+"""Results listed on the board, latest first (the picture holds the rest)."""
+
+
+def team_name(tournament: TournamentRecord, team: Entrant) -> str:
+    """A team as the board names it: its members' mentions."""
+    return " & ".join(mention(user) for user in tournament.teams[team - 1])
+
+
+def stage_title(locale: Locale, match: Match) -> str:
+    """Where a match stands: its stage and round ("Winners' bracket 2")."""
+    return f"{t(locale, STAGE_NAMES[match.stage])} {match.round}"
+
+
+def format_name(locale: Locale, format: Format) -> str:
+    return t(locale, FORMAT_NAMES[format])
+
+
+def match_line(tournament: TournamentRecord, locale: Locale, match: Match) -> str:
+    assert match.second is not None
+    return t(locale, "{first} against {second}", first=team_name(tournament, match.first),
+             second=team_name(tournament, match.second))
+
+
+def settings_line(tournament: TournamentRecord, locale: Locale) -> str:
+    """The format, the match length, the rules and the clock, in one line."""
+    parts = [format_name(locale, tournament.plan.format),
+             t(locale, "one game a match") if tournament.plan.games_to_win == 1
+             else t(locale, "best of three games")]
+    parts.append(rules_text(locale, tournament.options))
+    if tournament.clock is not None:
+        parts.append(t(locale, "{seconds} s a move", seconds=tournament.clock.seconds))
+    return " · ".join(parts)
+
+
+def tournament_message(tournament: TournamentRecord,
+                       threads: dict[tuple[Stage, int, int], int | None]) -> Reply:
+    """The sign-up message, or the board once the tournament has started."""
+    locale = tournament.locale
+    embed = discord.Embed(colour=COLOUR, title=f"🏆 {tournament.name}")
+    lines = [settings_line(tournament, locale),
+             t(locale, "Organiser: {organiser}", organiser=mention(tournament.organiser_id))]
+    if tournament.status is TournamentStatus.SIGNUP:
+        if tournament.starts_at is not None:
+            lines.append(t(locale, "Starts {when}", when=f"<t:{tournament.starts_at}:F>"))
+        embed.description = "\n".join(lines)
+        embed.add_field(name=tn(locale, "{n} signed up", "{n} signed up",
+                                len(tournament.entries)),
+                        value=_entries(tournament) or t(locale, "Nobody yet."), inline=False)
+        embed.set_footer(text=t(locale, "Join alone, or as a pair with /42 tournament join"
+                                        " partner."))
+        view = discord.ui.View(timeout=None)
+        view.add_item(EnterButton(tournament.id, t(locale, "Join")))
+        view.add_item(WithdrawButton(tournament.id, t(locale, "Leave")))
+        view.add_item(BeginButton(tournament.id, t(locale, "Start")))
+        return Reply(None, embed, view)
+    if tournament.status is TournamentStatus.PAUSED:
+        lines.append(t(locale, "⏸️ Paused by the organiser: no new table opens until it goes"
+                               " on."))
+    elif tournament.status is TournamentStatus.ENDED:
+        lines.append(t(locale, "The organiser ended the tournament."))
+    embed.description = "\n".join(lines)
+    draw = tournament.draw()
+    if finished(draw):
+        embed.add_field(name=t(locale, "Champions"),
+                        value=_podium(tournament, placings(draw)), inline=False)
+    elif tournament.status.is_active:
+        embed.add_field(name=t(locale, "Playing now"),
+                        value=_playing(tournament, threads) or t(locale, "Nothing yet."),
+                        inline=False)
+    if tournament.results:
+        embed.add_field(name=t(locale, "Results"), value=_results(tournament), inline=False)
+    return Reply(None, embed)
+
+
+def _entries(tournament: TournamentRecord) -> str:
+    """Pairs as "A & B", members alone as they are, in the order they signed up."""
+    lines: list[str] = []
+    for entry in tournament.entries:
+        partner = entry.partner_id
+        if partner is None or tournament.entry(partner) is None:
+            lines.append(mention(entry.user_id))
+        elif entry.user_id < partner:
+            lines.append(f"{mention(entry.user_id)} & {mention(partner)}")
+    return "\n".join(lines)[:1024]
+
+
+def _playing(tournament: TournamentRecord,
+             threads: dict[tuple[Stage, int, int], int | None]) -> str:
+    locale = tournament.locale
+    lines = []
+    for match in playable(tournament.draw()):
+        thread = threads.get(key_of(match))
+        line = f"**{stage_title(locale, match)}** · " + match_line(tournament, locale, match)
+        lines.append(line + (f" · <#{thread}>" if thread is not None else ""))
+    return _fit(lines)
+
+
+def _results(tournament: TournamentRecord) -> str:
+    locale = tournament.locale
+    lines = [_result_line(tournament, locale, result)
+             for result in reversed(tournament.results[-RECENT:])]
+    return _fit(lines)
+
+
+def _result_line(tournament: TournamentRecord, locale: Locale, result: Result) -> str:
+    loser = result.loser
+    assert loser is not None
+    if len(result.games) == 1:
+        scored, against = result.marks(result.winner)
+    else:
+        games = [Result(result.match, result.winner, (game,)) for game in result.games]
+        scored = sum(1 for one in games if _won(one))
+        against = len(games) - scored
+    score = f"{scored}–{against}"
+    text = t(locale, "{winner} beat {loser}, {score}", winner=team_name(tournament,
+                                                                          result.winner),
+             loser=team_name(tournament, loser), score=score)
+    return text + (f" ({t(locale, 'forfeit')})" if result.forfeit else "")
+
+
+def _won(one_game: Result) -> bool:
+    """Whether the match's winner won this one game of it."""
+    scored, against = one_game.marks(one_game.winner)
+    return scored > against
+
+
+def _podium(tournament: TournamentRecord, places: Sequence[Sequence[Entrant]]) -> str:
+    medals = ("🥇", "🥈", "🥉")
+    return "\n".join(f"{medal} " + ", ".join(team_name(tournament, team) for team in teams)
+                     for medal, teams in zip(medals, places, strict=False))
+
+
+def _fit(lines: Sequence[str], limit: int = 1024) -> str:
+    """As many whole lines as an embed field holds."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    return "\n".join(kept)

@@ -1,0 +1,435 @@
+"""``/42 tournament``: tournaments the bot referees in a channel (docs/TOURNAMENTS.md).
+
+An organiser (a member who may manage the server or its events) opens one with ``/42 tournament
+new``; its message takes sign-ups (Join, Leave, and pairs with ``/42 tournament join partner:``)
+until the organiser starts it. From then on the bot draws the matches, opens each match's table
+in a thread of the channel with its four players seated and pinged once, and takes each result
+from the games themselves: nobody reports a score. The message becomes the tournament's board,
+kept current after every result.
+
+Moving on is :meth:`TournamentCommands._go_on`, one run at a time per tournament: the service
+records what the games decided and says which games need a table; each is claimed in the
+database before its thread is started, so another process never opens it too. After a restart
+every running tournament goes on from where its stored state says.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+from discord.ext import commands
+
+from bot.answers import locale_of, send_private, within_window
+from bot.budget import Priority
+from bot.house_rules import InvalidChoice, parse_preset
+from bot.i18n import normalize_locale, t
+from bot.keyed import KeyedWorkers
+from bot.records import Clock
+from bot.service import Accepted, Due, Refusal
+from bot.tournament.event import Format, Plan
+from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
+from engine import DEFAULT_OPTIONS
+
+from .answering import THREADING, Answering
+from .messages.reply import Reply
+from .messages.tournament import match_line, stage_title, tournament_message
+
+log = logging.getLogger(__name__)
+
+FORMAT_CHOICES = [
+    app_commands.Choice(name=locale_str("Double elimination: out after two lost matches"),
+                        value=Format.DOUBLE_ELIMINATION.value),
+    app_commands.Choice(name=locale_str("Pools of four, then single elimination"),
+                        value=Format.POOLS.value),
+    app_commands.Choice(name=locale_str("Single elimination: out after one lost match"),
+                        value=Format.SINGLE_ELIMINATION.value),
+    app_commands.Choice(name=locale_str("Swiss rounds: nobody is out, no repeat opponents"),
+                        value=Format.SWISS.value),
+]
+TEAM_CHOICES = [
+    app_commands.Choice(name=locale_str("Pairs sign up together (or alone, to be paired)"),
+                        value="pairs"),
+    app_commands.Choice(name=locale_str("Everyone signs up alone; partners are drawn"),
+                        value="alone"),
+]
+MATCH_CHOICES = [
+    app_commands.Choice(name=locale_str("Best of three games"), value="2"),
+    app_commands.Choice(name=locale_str("One game"), value="1"),
+]
+RULES_CHOICES = [
+    app_commands.Choice(name=locale_str("Straight 42 (no house rules)"), value="straight"),
+    app_commands.Choice(name=locale_str("Nello, Splash, Plunge and Sevens"),
+                        value="nello,splash,plunge,sevens"),
+    app_commands.Choice(name=locale_str("Forced bid (the dealer must bid 30)"),
+                        value="forced_bid"),
+]
+CLOCK_CHOICES = [
+    app_commands.Choice(name=locale_str("Off: take your time"), value="off"),
+    app_commands.Choice(name=locale_str("Relaxed: two minutes a move"),
+                        value=Clock.RELAXED.value),
+    app_commands.Choice(name=locale_str("Brisk: thirty seconds a move"), value=Clock.BRISK.value),
+]
+THREAD_NAME = 100
+"""The longest name Discord gives a thread."""
+LONGEST_WAIT = 14 * 24 * 60
+"""The latest start an organiser may announce, in minutes from now (two weeks)."""
+
+
+class TournamentCommands(Answering, commands.Cog):
+    """The ``/42 tournament`` commands and the sign-up message's buttons, for the Tables cog,
+    which derives from this class."""
+
+    referee: KeyedWorkers[tuple[str, int]]
+    """One run at a time of each job about a tournament or a finished game (set up by the
+    cog): ``("go", tournament)`` :meth:`_go_on`, ``("board", tournament)``
+    :meth:`_draw_board`, ``("game", table)`` :meth:`_game_over`."""
+
+    tournament = app_commands.Group(
+        name=locale_str("tournament", msgctxt="command name"),
+        description=locale_str("Tournaments the bot referees in this channel"))
+
+    @tournament.command(name=locale_str("new", msgctxt="command name"),
+                        description=locale_str("Open a tournament in this channel (organisers)"))
+    @app_commands.rename(name=locale_str("name", msgctxt="command name"),
+                         format=locale_str("format", msgctxt="command name"),
+                         teams=locale_str("teams", msgctxt="command name"),
+                         match=locale_str("match", msgctxt="command name"),
+                         rules=locale_str("rules", msgctxt="command name"),
+                         clock=locale_str("clock", msgctxt="command name"),
+                         grace=locale_str("grace", msgctxt="command name"),
+                         starts=locale_str("starts", msgctxt="command name"))
+    @app_commands.describe(name=locale_str("The tournament's name"),
+                           format=locale_str("How teams meet and go out"),
+                           teams=locale_str("Whether members sign up in pairs (pairs if left"
+                                            " out)"),
+                           match=locale_str("Games a match is played to (best of three if left"
+                                            " out)"),
+                           rules=locale_str("The rules of its games (straight 42 if left out)"),
+                           clock=locale_str("A time for each move (off if left out)"),
+                           grace=locale_str("Minutes a team may be late to its match (10 if"
+                                            " left out)"),
+                           starts=locale_str("In how many minutes it is meant to start, shown"
+                                             " to everyone in their own time"))
+    @app_commands.choices(format=FORMAT_CHOICES, teams=TEAM_CHOICES, match=MATCH_CHOICES,
+                          rules=RULES_CHOICES, clock=CLOCK_CHOICES)
+    async def tournament_new(self, interaction: discord.Interaction[Any],
+                             name: app_commands.Range[str, 1, 80],
+                             format: app_commands.Choice[str],
+                             teams: app_commands.Choice[str] | None = None,
+                             match: app_commands.Choice[str] | None = None,
+                             rules: app_commands.Choice[str] | None = None,
+                             clock: app_commands.Choice[str] | None = None,
+                             grace: app_commands.Range[int, 1, 60] = 10,
+                             starts: app_commands.Range[int, 1, LONGEST_WAIT] | None = None
+                             ) -> None:
+        assert interaction.guild_id is not None
+        self._require_organiser(interaction)
+        try:
+            plan = Plan(Format(format.value), int(match.value) if match is not None else 2)
+        except ValueError:
+            raise Refusal("That is not one of the formats: choose one from the list.") from None
+        try:
+            options = (parse_preset(rules.value) if rules is not None
+                       and rules.value != "straight" else DEFAULT_OPTIONS)
+        except InvalidChoice as error:
+            raise Refusal("That is not one of the house rules.") from error
+        try:
+            timed = Clock(clock.value) if clock is not None and clock.value != "off" else None
+        except ValueError:
+            raise Refusal("That is not one of the clocks: choose one from the list.") from None
+        self._require_posting(interaction, THREADING)
+        locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
+        starts_at = (int(discord.utils.utcnow().timestamp()) + starts * 60
+                     if starts is not None else None)
+
+        async def work() -> str:
+            assert interaction.guild_id is not None
+            opened = await self.service.new_tournament(
+                interaction.guild_id, self._channel_id(interaction), interaction.user.id,
+                locale, name, plan, pairs=teams is None or teams.value == "pairs",
+                options=options, clock=timed, grace=grace, starts_at=starts_at)
+            try:
+                message = await self._post(interaction, self._channel(interaction),
+                                           tournament_message(opened, {}))
+            except BaseException:
+                await self.service.end_tournament(opened.id, interaction.user.id,
+                                                  moderator=True)
+                raise
+            await self.service.storage.set_tournament_message(opened.id, message.id)
+            return message.jump_url
+
+        link = await within_window(interaction, work())
+        await send_private(interaction, t(locale_of(interaction),
+                                          "Your tournament is open for sign-ups: {link}. Start"
+                                          " it with its Start button once everyone is in.",
+                                          link=link))
+
+    @tournament.command(name=locale_str("join", msgctxt="command name"),
+                        description=locale_str("Sign up for this channel's tournament"))
+    @app_commands.rename(partner=locale_str("partner", msgctxt="command name"))
+    @app_commands.describe(partner=locale_str("Sign up as a pair with this member"))
+    async def tournament_join(self, interaction: discord.Interaction[Any],
+                              partner: discord.Member | None = None) -> None:
+        if partner is not None and partner.bot:
+            raise Refusal("Your partner is a member: computer players stand in only with the"
+                          " organiser's approval.")
+
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            return await self.service.sign_up(
+                found.id, interaction.user.id, interaction.user.display_name,
+                (partner.id, partner.display_name) if partner is not None else None)
+
+        tournament = await within_window(interaction, work())
+        self._redraw(tournament.id)
+        text = (t(locale_of(interaction), "You are signed up for {name}.", name=tournament.name)
+                if partner is None else
+                t(locale_of(interaction), "You and {partner} are signed up for {name}.",
+                  partner=partner.mention, name=tournament.name))
+        await send_private(interaction, text)
+
+    @tournament.command(name=locale_str("leave", msgctxt="command name"),
+                        description=locale_str("Withdraw from this channel's tournament before"
+                                               " it starts"))
+    async def tournament_leave(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            return await self.service.withdraw(found.id, interaction.user.id)
+
+        tournament = await within_window(interaction, work())
+        self._redraw(tournament.id)
+        await send_private(interaction, t(locale_of(interaction), "You withdrew from {name}.",
+                                          name=tournament.name))
+
+    @tournament.command(name=locale_str("start", msgctxt="command name"),
+                        description=locale_str("Close sign-ups and draw the first round"
+                                               " (organisers)"))
+    async def tournament_start(self, interaction: discord.Interaction[Any]) -> None:
+        tournament = await within_window(interaction, self._here(interaction))
+        await self.on_begin(interaction, tournament.id)
+
+    @tournament.command(name=locale_str("status", msgctxt="command name"),
+                        description=locale_str("This channel's tournament: who plays whom, the"
+                                               " results, for you only"))
+    async def tournament_status(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            found = await self._here(interaction)
+            threads = await self.service.storage.match_threads(found.id)
+            return tournament_message(found, threads)
+
+        reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed)
+
+    @tournament.command(name=locale_str("pause", msgctxt="command name"),
+                        description=locale_str("Pause or resume the tournament: no new table"
+                                               " opens while paused (organisers)"))
+    async def tournament_pause(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            return await self.service.set_paused(
+                found.id, interaction.user.id, found.status is TournamentStatus.RUNNING,
+                moderator=self._organiser(interaction))
+
+        tournament = await within_window(interaction, work())
+        self._go(tournament.id)
+        locale = locale_of(interaction)
+        text = (t(locale, "{name} is paused.", name=tournament.name)
+                if tournament.status is TournamentStatus.PAUSED else
+                t(locale, "{name} goes on.", name=tournament.name))
+        await send_private(interaction, text)
+
+    @tournament.command(name=locale_str("award", msgctxt="command name"),
+                        description=locale_str("Give a team its match in play, as a forfeit of"
+                                               " the other (organisers)"))
+    @app_commands.rename(member=locale_str("member", msgctxt="command name"))
+    @app_commands.describe(member=locale_str("A member of the team that wins the match"))
+    async def tournament_award(self, interaction: discord.Interaction[Any],
+                               member: discord.Member) -> None:
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            team = found.team_of(member.id)
+            if team is None:
+                raise Refusal("{player} plays in no team of this tournament.",
+                              player=member.mention)
+            progress = await self.service.award(found.id, interaction.user.id, team,
+                                                moderator=self._organiser(interaction))
+            return progress.tournament
+
+        tournament = await within_window(interaction, work())
+        self._go(tournament.id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "The match goes to {player}'s team, by forfeit.",
+                                          player=member.mention))
+
+    @tournament.command(name=locale_str("end", msgctxt="command name"),
+                        description=locale_str("End the tournament before its last match"
+                                               " (organisers)"))
+    async def tournament_end(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            return await self.service.end_tournament(found.id, interaction.user.id,
+                                                     moderator=self._organiser(interaction))
+
+        tournament = await within_window(interaction, work())
+        self._redraw(tournament.id)
+        await send_private(interaction, t(locale_of(interaction), "{name} is over.",
+                                          name=tournament.name))
+
+    # ----- the sign-up message's buttons ------------------------------------------------------
+
+    async def on_enter(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
+        tournament = await within_window(interaction, self.service.sign_up(
+            tournament_id, interaction.user.id, interaction.user.display_name))
+        self._redraw(tournament_id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "You are signed up for {name}.", name=tournament.name))
+
+    async def on_withdraw(self, interaction: discord.Interaction[Any],
+                          tournament_id: int) -> None:
+        tournament = await within_window(interaction, self.service.withdraw(
+            tournament_id, interaction.user.id))
+        self._redraw(tournament_id)
+        await send_private(interaction, t(locale_of(interaction), "You withdrew from {name}.",
+                                          name=tournament.name))
+
+    async def on_begin(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
+        tournament = await within_window(interaction, self.service.start_tournament(
+            tournament_id, interaction.user.id, moderator=self._organiser(interaction)))
+        self._go(tournament_id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "{name} has started: {teams} teams. Each match"
+                                          " opens in a thread of its own.",
+                                          name=tournament.name, teams=len(tournament.teams)))
+
+    # ----- moving on --------------------------------------------------------------------------
+
+    def _after_game(self, accepted: Accepted) -> None:
+        """A game just ended: if it was a match's, its tournament goes on."""
+        table_id = accepted.snapshot.table.id
+        self.referee.mark(("game", table_id), lambda: self._game_over(table_id))
+
+    async def _game_over(self, table_id: int) -> None:
+        found = await self.service.match_of(table_id)
+        if found is not None:
+            self._go(found[0])
+
+    def _go(self, tournament_id: int) -> None:
+        self.referee.mark(("go", tournament_id), lambda: self._go_on(tournament_id))
+
+    def _redraw(self, tournament_id: int) -> None:
+        self.referee.mark(("board", tournament_id), lambda: self._draw_board(tournament_id))
+
+    async def _go_on(self, tournament_id: int) -> None:
+        """Record what the games decided, open every game that needs its table, and draw the
+        board."""
+        progress = await self.service.advance(tournament_id)
+        tournament = progress.tournament
+        for table_id in progress.unposted:
+            await self.messages.post(await self.service.snapshot(table_id))
+        for due in progress.due:
+            await self._open(tournament, due)
+        self._redraw(tournament_id)
+
+    async def _open(self, tournament: TournamentRecord, due: Due) -> None:
+        """The game's table, in its match's thread (started, and its players pinged, for the
+        match's first game)."""
+        key = key_of(due.match)
+        thread_id = due.thread_id
+        if thread_id is None:
+            if not await self.service.claim_match(tournament.id, key):
+                return  # another process is starting it
+            thread = await self._start_match_thread(tournament, due)
+            if thread is None:
+                return
+            thread_id = thread.id
+            await self.service.set_match_thread(tournament.id, key, thread_id)
+            await self._ping(tournament, due, thread)
+        snapshot = await self.service.open_match_game(tournament, due, thread_id)
+        if snapshot is not None:
+            await self.messages.post(snapshot)
+            self.pings.touch(snapshot.table.id)
+
+    async def _start_match_thread(self, tournament: TournamentRecord,
+                                  due: Due) -> discord.Thread | None:
+        channel = self.bot.get_channel(tournament.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            log.warning("tournament %s: its channel %s is not a text channel I can see",
+                        tournament.id, tournament.channel_id)
+            return None
+        match = due.match
+        title = stage_title(tournament.locale, match)
+        names = " · ".join(" & ".join(tournament.name_of(user)
+                                      for user in tournament.teams[team - 1])
+                           for team in match.sides)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            return await channel.create_thread(
+                name=f"{tournament.name} · {title} · {names}"[:THREAD_NAME],
+                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not start a match thread: %s", tournament.id,
+                        error)
+            return None
+
+    async def _ping(self, tournament: TournamentRecord, due: Due,
+                    thread: discord.Thread) -> None:
+        """The match's four players, pinged once, in its thread."""
+        locale = tournament.locale
+        text = t(locale, "{match}: your match is here. The table follows; open your hand"
+                         " with its My hand button.", match=match_line(tournament, locale,
+                                                                       due.match))
+        players = [discord.Object(user) for team in due.match.sides
+                   for user in tournament.teams[team - 1]]
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            await thread.send(text, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=players))
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not ping a match's players: %s", tournament.id,
+                        error)
+
+    async def _draw_board(self, tournament_id: int) -> None:
+        tournament = await self.service.tournament(tournament_id)
+        if tournament.message_id is None:
+            return
+        threads = await self.service.storage.match_threads(tournament_id)
+        reply = tournament_message(tournament, threads)
+        channel = self.bot.get_partial_messageable(tournament.channel_id,
+                                                   guild_id=tournament.guild_id)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            await channel.get_partial_message(tournament.message_id).edit(
+                **reply.edit_kwargs())
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not draw its board: %s", tournament_id, error)
+
+    async def resume_tournaments(self) -> None:
+        """After a restart, every running tournament of this process's servers goes on."""
+        for tournament_id in await self.service.storage.running_tournaments(
+                self.service.shards):
+            self._go(tournament_id)
+
+    # ----- checks -----------------------------------------------------------------------------
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> TournamentRecord:
+        """The tournament of this channel (of the channel a match thread belongs to)."""
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        return await self.service.tournament_in_channel(parent or self._channel_id(interaction))
+
+    @staticmethod
+    def _organiser(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member may run tournaments on this server: manage it, or its events."""
+        permissions = interaction.permissions
+        return (permissions.manage_guild or permissions.manage_events
+                or permissions.administrator)
+
+    def _require_organiser(self, interaction: discord.Interaction[Any]) -> None:
+        if not self._organiser(interaction):
+            raise Refusal("Only a member who may manage the server or its events can open a"
+                          " tournament.")
+
