@@ -10,7 +10,7 @@ without one is written by its number, so a missing name shows rather than fails.
 >>> picture = bracket_picture(state, {1: "ana", 2: "bia", 3: "caio"})
 >>> [[[side.name for side in box.sides] for box in column.bands[0]]
 ...  for column in picture.columns]
-[[['ana'], ['bia', 'caio']]]
+[[['ana'], ['bia', 'caio']], [['ana', '']]]
 >>> picture.subtitle
 'Matches to play: 1'
 """
@@ -89,10 +89,10 @@ def bracket_picture(state: Tournament, names: Mapping[Entrant, str],
 
 
 def _picture(words: BracketWords, subtitle: str, bands: tuple[str, ...] = (),
-             columns: tuple[RoundColumn, ...] = (),
-             tables: tuple[StandingsTable, ...] = ()) -> BracketPicture:
+             columns: tuple[RoundColumn, ...] = (), tables: tuple[StandingsTable, ...] = (),
+             tree: bool = False) -> BracketPicture:
     return BracketPicture(words.title, subtitle, words.next, words.bye, words.beat,
-                          words.earlier, words.more, bands, columns, tables)
+                          words.earlier, words.more, bands, columns, tables, tree)
 
 
 def _subtitle(words: BracketWords, playing: int, champion: str | None) -> str:
@@ -165,16 +165,33 @@ def _double(state: DoubleElimination, names: Mapping[Entrant, str],
 
 def _knockout_columns(state: Knockout, names: Mapping[Entrant, str],
                       words: BracketWords) -> tuple[RoundColumn, ...]:
-    """A column a round drawn so far; the last two named as the final and the semi-finals."""
+    """Every round of the bracket, each match in its place: those not drawn yet with the
+    sides already known, so the reader sees whom the winners meet; the last two rounds named
+    as the final and the semi-finals."""
     total = (len(state.entrants) - 1).bit_length()
     results = _results(state.results)
+    drawn = {(match.round, match.slot): match
+             for matches in single_elimination.rounds(state) for match in matches}
+
+    def ahead(number: int, slot: int) -> str:
+        """The name of who comes out of this match, ``""`` while unknown."""
+        match = drawn.get((number, slot))
+        result = results.get(match) if match is not None else None
+        if match is not None and match.bye:
+            return _name(names, match.first)
+        return _name(names, result.winner) if result is not None else ""
+
     columns = []
-    for matches in single_elimination.rounds(state):
-        number = matches[0].round
+    for number in range(1, total + 1):
+        boxes = []
+        for slot in range(2 ** (total - number)):
+            match = drawn.get((number, slot))
+            boxes.append(_box(match, results, names) if match is not None else MatchBox(
+                (MatchSide(ahead(number - 1, 2 * slot)),
+                 MatchSide(ahead(number - 1, 2 * slot + 1)))))
         title = {total: words.final, total - 1: words.semifinal}.get(
             number, words.round.format(n=number))
-        boxes = tuple(_box(match, results, names) for match in matches)
-        columns.append(RoundColumn(title, (boxes,)))
+        columns.append(RoundColumn(title, (tuple(boxes),)))
     return tuple(columns)
 
 
@@ -188,7 +205,7 @@ def _knockout_subtitle(state: Knockout, names: Mapping[Entrant, str],
 def _single(state: Knockout, names: Mapping[Entrant, str],
             words: BracketWords) -> BracketPicture:
     return _picture(words, _knockout_subtitle(state, names, words),
-                    columns=_knockout_columns(state, names, words))
+                    columns=_knockout_columns(state, names, words), tree=True)
 
 
 # ----- pools --------------------------------------------------------------------------------
@@ -204,7 +221,7 @@ def _pools(state: RoundRobin, names: Mapping[Entrant, str], words: BracketWords,
         subtitle = _subtitle(words, len(round_robin.next_matches(state)), None)
         return _picture(words, subtitle, tables=tables)
     return _picture(words, _knockout_subtitle(knockout, names, words),
-                    columns=_knockout_columns(knockout, names, words), tables=tables)
+                    columns=_knockout_columns(knockout, names, words), tables=tables, tree=True)
 
 
 def _pool_table(state: RoundRobin, pool: int, results: Mapping[Match, Result],

@@ -70,14 +70,15 @@ class MatchSide:
     one-game match) and whether it won."""
 
     name: str
+    """``""`` while the side is not known yet (a knockout's later rounds)."""
     score: str = ""
     won: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class MatchBox:
-    """A match as drawn: two sides, or one for a bye. Played once a side has won, else still
-    to play (drawn highlighted, as next)."""
+    """A match as drawn: two sides, or one for a bye. Played once a side has won; else to
+    play now (drawn highlighted, as next) once both sides are known, or waiting for them."""
 
     sides: tuple[MatchSide, ...]
 
@@ -90,8 +91,12 @@ class MatchBox:
         return any(side.won for side in self.sides)
 
     @property
+    def waiting(self) -> bool:
+        return any(not side.name for side in self.sides)
+
+    @property
     def next(self) -> bool:
-        return not self.bye and not self.played
+        return not self.bye and not self.played and not self.waiting
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +149,12 @@ class BracketPicture:
     bands: tuple[str, ...] = ()
     """The bands' labels, top to bottom (``""``: no label); none, one unlabelled band."""
     columns: tuple[RoundColumn, ...] = ()
-    """Every round so far, in order; the latest :data:`COLUMNS` are drawn."""
+    """Every round, in order: :data:`COLUMNS` of them are drawn, from the round before the
+    one in play (:func:`window`)."""
     tables: tuple[StandingsTable, ...] = ()
+    tree: bool = False
+    """Whether the rounds halve, each match fed by two of the round before (a knockout's
+    bracket): its matches are then spread level with the two they follow."""
 
 
 # ----- what fits ----------------------------------------------------------------------------
@@ -214,7 +223,8 @@ def layout(picture: BracketPicture) -> Shown:
     the news, so they keep at least half the height whatever the tables need."""
     header = _header_height(picture)
     room = MOST_HEIGHT - header - PAD
-    columns = picture.columns[-COLUMNS:]
+    start = window(picture.columns)
+    columns = picture.columns[start:start + COLUMNS]
     count = max(len(picture.bands), 1)
     cells = [[Cell(column.bands[band] if band < len(column.bands) else ())
               for band in range(count)] for column in columns]
@@ -226,9 +236,25 @@ def layout(picture: BracketPicture) -> Shown:
     grid, hidden = _trim_tables(grid, room - rounds - (GAP if rounds else 0))
     tables = _grid_height(grid)
     height = header + GAP + tables + (GAP if tables and rounds else 0) + rounds + PAD
-    return Shown(len(picture.columns) - len(columns), columns,
+    return Shown(start, columns,
                  tuple(tuple(column) for column in shown_cells), grid, hidden, header,
                  max(height, header + 120))
+
+
+def window(columns: tuple[RoundColumn, ...]) -> int:
+    """The first round drawn: the one before the first with a match to play, so the latest
+    results show beside the matches to play and the rounds waiting for them; the last
+    :data:`COLUMNS` rounds when none is to play, or when the rounds after are fewer.
+
+    >>> ahead, done = MatchBox((MatchSide("a"), MatchSide("b"))), MatchBox((MatchSide("a"),))
+    >>> [window(tuple(RoundColumn("", ((box,),)) for box in boxes))
+    ...  for boxes in ([done] * 6, [done, done, ahead, done, done, done], [done, ahead])]
+    [3, 1, 0]
+    """
+    last = max(len(columns) - COLUMNS, 0)
+    playing = [n for n, column in enumerate(columns)
+               if any(match.next for band in column.bands for match in band)]
+    return min(max(playing[0] - 1, 0), last) if playing else last
 
 
 def _header_height(picture: BracketPicture) -> int:
@@ -236,7 +262,7 @@ def _header_height(picture: BracketPicture) -> int:
 
 
 def _header_note(picture: BracketPicture) -> str:
-    earlier = len(picture.columns) - COLUMNS
+    earlier = window(picture.columns)
     note = picture.earlier.format(n=earlier) if earlier > 0 else ""
     return " · ".join(part for part in (picture.subtitle, note) if part)
 
@@ -274,11 +300,15 @@ def _trim_columns(cells: list[list[Cell]], labels: tuple[str, ...],
 
 
 def _dropped(cell: Cell) -> Cell:
-    """The cell less one match: its last result (or bye) while it has one, so the matches
-    still to play stay; else its last match."""
+    """The cell less one match: its last result (or bye) while it has one, then its last
+    match waiting for its sides, so the matches to play stay longest."""
     matches = list(cell.matches)
-    played = [index for index, match in enumerate(matches) if not match.next]
-    del matches[played[-1] if played else -1]
+    for kept in (lambda match: match.played or match.bye, lambda match: match.waiting,
+                 lambda match: True):
+        found = [index for index, match in enumerate(matches) if kept(match)]
+        if found:
+            del matches[found[-1]]
+            break
     return Cell(tuple(matches), cell.hidden + 1)
 
 
@@ -381,10 +411,13 @@ def _rounds(draw: ImageDraw.ImageDraw, top: float, picture: BracketPicture,
         if label:
             _band_label(draw, y, label)
             y += BAND
+        spread = picture.tree and not any(cells[band].hidden for cells in shown.cells)
         for x, cells in zip(xs, shown.cells, strict=True):
             cell = cells[band]
             at = y + (height - cell.height) / 2
-            for match in cell.matches:
+            for n, match in enumerate(cell.matches):
+                if spread:
+                    at = y + height * (n + 0.5) / len(cell.matches) - SLOT / 2
                 _box(draw, (x, at), width, match, picture.bye_word)
                 at += SLOT
             if cell.hidden:
@@ -405,11 +438,12 @@ def _band_label(draw: ImageDraw.ImageDraw, y: float, label: str) -> None:
 def _box(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: float, match: MatchBox,
          bye_word: str) -> None:
     """A match: a side a line, its score at the right. The winner is bright and bold, the
-    loser pale; a match to play is ringed in the legend's colour; a bye says so pale."""
+    loser pale; a match to play is ringed in the legend's colour; a bye says so pale; a match
+    waiting for its sides is hollow."""
     x, y = xy
     outline, ring = (TURN, 3) if match.next else (RIM, 2)
-    draw.rounded_rectangle((x, y, x + width, y + BOX), 8, fill=TABLE, outline=outline,
-                           width=ring)
+    draw.rounded_rectangle((x, y, x + width, y + BOX), 8, fill=FELT if match.waiting else TABLE,
+                           outline=outline, width=ring)
     draw.line((x + 8, y + 1 + LINE, x + width - 8, y + 1 + LINE), fill=RIM, width=1)
     lines = [(side.name, side.score, _emphasis(match, side)) for side in match.sides]
     if match.bye:
@@ -428,7 +462,7 @@ def _box(draw: ImageDraw.ImageDraw, xy: tuple[float, float], width: float, match
 def _emphasis(match: MatchBox, side: MatchSide) -> str:
     if match.played:
         return "bold" if side.won else "pale"
-    return "plain"
+    return "pale" if match.waiting else "plain"
 
 
 def _table(draw: ImageDraw.ImageDraw, xy: tuple[float, float], shown: ShownTable,
@@ -524,7 +558,8 @@ def bracket_alt(picture: BracketPicture) -> str:
         said = []
         for band, cell in enumerate(cells):
             label = picture.bands[band] if band < len(picture.bands) else ""
-            results = [_result(picture, match) for match in cell.matches if not match.next]
+            results = [_result(picture, match) for match in cell.matches
+                       if match.played or match.bye]
             if cell.hidden:
                 results.append(picture.more.format(n=cell.hidden))
             if results:
@@ -546,7 +581,8 @@ def _table_alt(picture: BracketPicture, shown: ShownTable) -> str:
     if shown.hidden:
         rows.append(picture.more.format(n=shown.hidden))
     said = f"{table.title}: {'; '.join(rows)}"
-    results = [_result(picture, match) for match in table.matches if not match.next]
+    results = [_result(picture, match) for match in table.matches
+               if match.played or match.bye]
     return f"{said}. {table.matches_title}: {', '.join(results)}" if results else said
 
 

@@ -270,8 +270,10 @@ def test_a_bye_is_drawn_as_a_bye(monkeypatch: pytest.MonkeyPatch) -> None:
     said = [text for text, _, _ in texts_drawn(monkeypatch, picture)]
     assert "sits out" in said and name(1) in said
     assert "Domino Kings (sits out)" in bracket_alt(picture)
-    (bye, match), = (column.bands[0] for column in picture.columns)
+    (bye, match), (final,) = (column.bands[0] for column in picture.columns)
     assert bye.bye and not bye.next and match.next
+    assert final.waiting and not final.next
+    assert [side.name for side in final.sides] == [name(1), ""]
 
 
 def test_a_name_of_80_characters_is_cut_to_its_box(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -285,3 +287,26 @@ def test_a_name_of_80_characters_is_cut_to_its_box(monkeypatch: pytest.MonkeyPat
     assert all(face.getlength(text) < WIDTH / 2 for text, face in cut)
     assert long not in [text for text, _, _ in said]
     assert long in bracket_alt(picture)
+
+
+def test_a_knockout_draws_its_whole_bracket_from_the_round_before_the_one_in_play() -> None:
+    """Rounds not drawn yet wait hollow, with the sides already known; the rounds shown
+    follow the play, the results just in beside the matches they lead to."""
+    state = single_elimination.start(range(1, 33))
+    picture = bracket_picture(state, NAMES, WORDS)
+    assert [len(column.bands[0]) for column in picture.columns] == [16, 8, 4, 2, 1]
+    assert [column.title for column in layout(picture).columns] == [
+        "Round 1", "Round 2", "Round 3"]
+    rng = random.Random(32)
+    for _ in range(16 + 8 + 1):  # the first two rounds, and one quarter-final
+        match = min(single_elimination.next_matches(state), key=lambda m: (m.round, m.slot))
+        state = single_elimination.record(state, played(match, rng))
+    picture = bracket_picture(state, NAMES, WORDS)
+    shown = layout(picture)
+    assert [column.title for column in shown.columns] == ["Round 2", "Round 3", "Semi-finals"]
+    assert bracket_alt(picture).startswith(
+        "Sticks & Stones. Matches to play: 3 · Earlier rounds not shown: 1. next: ")
+    assert shown.height <= MOST_HEIGHT and not any(cell.hidden for (cell,) in shown.cells)
+    semifinals = picture.columns[3].bands[0]
+    assert all(match.waiting for match in semifinals)
+    assert [side.name != "" for match in semifinals for side in match.sides].count(True) == 1
