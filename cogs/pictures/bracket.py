@@ -6,10 +6,12 @@ bytes out), so :class:`.render.Pictures` caches it and a process pool can draw i
 it comes from the caller, already in the reader's language; the picture only draws them.
 
 800 px wide and shown about 400 px wide on a phone, so the type is large and a round's column
-is never narrower than a third of the picture: only the latest :data:`COLUMNS` rounds are
-drawn, the header saying how many earlier ones are left out. Standings tables (pools, Swiss)
-come first, then the rounds, left to right, each split into the picture's bands (a double
-elimination's winners' bracket above its losers'). The picture stays under :data:`MOST_HEIGHT`:
+is never narrower than a third of the picture: :data:`COLUMNS` rounds are drawn, from the one
+before the round in play (:func:`window`), the header saying how many earlier ones are left
+out. Standings tables (pools, Swiss) come first, then the rounds, left to right, each split
+into the picture's bands (a double elimination's winners' bracket above its losers'); a
+knockout's matches are spread level with the two they follow. The picture stays under
+:data:`MOST_HEIGHT`:
 where matches do not fit, a round keeps the matches still to play and drops its results first,
 and says how many it left out.
 
