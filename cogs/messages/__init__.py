@@ -18,5 +18,6 @@ One room a job, each importing only the rooms above it in this list:
 - :mod:`.lobby`: the table before the start, with its seat and settings buttons;
 - :mod:`.table`: the table message itself, from the spectator's observation;
 - :mod:`.panel`: one player's private panel, from their own observation;
-- :mod:`.standings`: the leaderboard and a member's statistics.
+- :mod:`.standings`: the leaderboard and a member's statistics;
+- :mod:`.bracket`: a tournament's picture (rounds, standings, matches to play) from its state.
 """

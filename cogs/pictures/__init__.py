@@ -4,7 +4,8 @@ of a member's rating history.
 A scene (:mod:`.scene`) is built from an observation by :mod:`.adapt`; :func:`draw_table` and
 :func:`draw_hand` turn it into PNG bytes, :mod:`.alt` into its text alternative, and
 :class:`Pictures` caches the bytes by scene and draws off the event loop. A
-:class:`RatingChart` is drawn the same way (:mod:`.chart`).
+:class:`RatingChart` is drawn the same way (:mod:`.chart`), and so is a tournament's
+:class:`BracketPicture` (:mod:`.bracket`).
 
 Every game of the family is drawn (3, 4, 6 and 8 seats). The caller hands in, already in the
 reader's language, one member name per seat and, in :class:`Words`, the table's seat and side
@@ -25,6 +26,16 @@ names sized for its variant (:meth:`Words.for_table`); 42's compass names are th
 
 from .adapt import hand_scene, last_hand_scene, table_scene
 from .alt import hand_alt, table_alt
+from .bracket import (
+    BracketPicture,
+    MatchBox,
+    MatchSide,
+    RoundColumn,
+    StandingRow,
+    StandingsTable,
+    bracket_alt,
+    draw_bracket,
+)
 from .chart import RatingChart, RatingPoint, chart_alt, draw_rating_chart
 from .hand import draw_hand
 from .render import Pictures
@@ -34,18 +45,26 @@ from .words import ENGLISH, Words
 
 __all__ = [
     "ENGLISH",
+    "BracketPicture",
     "HandScene",
     "Look",
+    "MatchBox",
+    "MatchSide",
     "Pictures",
     "RatingChart",
     "RatingPoint",
+    "RoundColumn",
     "SeatPlace",
     "SideRow",
+    "StandingRow",
+    "StandingsTable",
     "TableScene",
     "Tile",
     "TileGroup",
     "Words",
+    "bracket_alt",
     "chart_alt",
+    "draw_bracket",
     "draw_hand",
     "draw_rating_chart",
     "draw_table",

@@ -1,8 +1,8 @@
 """Pictures by scene, drawn once: the cache in front of the drawing, and the way off the loop.
 
-:func:`draw_table`, :func:`draw_hand` and :func:`draw_rating_chart` are top-level pure functions
-(scene in, PNG bytes out), so a process pool can run them: the scene pickles, and the picture
-depends on nothing else.
+:func:`draw_table`, :func:`draw_hand`, :func:`draw_rating_chart` and :func:`draw_bracket` are
+top-level pure functions (scene in, PNG bytes out), so a process pool can run them: the scene
+pickles, and the picture depends on nothing else.
 :class:`Pictures` keeps the last pictures by scene and draws a missing one in an executor (the
 loop's default threads unless one is given, such as a process pool), so an unchanged table
 costs a dict look-up::
@@ -12,6 +12,7 @@ costs a dict look-up::
     png = await pictures.png(scene)            # or: loop.run_in_executor(pool, draw_table, scene)
     file = discord.File(io.BytesIO(png), "table.png", description=table_alt(scene))
     png = await pictures.png(chart)            # a member's RatingChart, the same way
+    png = await pictures.png(bracket)          # a tournament's BracketPicture, too
 """
 
 from __future__ import annotations
@@ -21,19 +22,23 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor
 
+from .bracket import BracketPicture, draw_bracket
 from .chart import RatingChart, draw_rating_chart
 from .hand import draw_hand
 from .scene import HandScene, TableScene
 from .table import draw_table
 
-Scene = TableScene | HandScene | RatingChart
-"""Whatever :class:`Pictures` draws: the table, a hand, a member's rating chart."""
+Scene = TableScene | HandScene | RatingChart | BracketPicture
+"""Whatever :class:`Pictures` draws: the table, a hand, a member's rating chart, a
+tournament's bracket."""
 
 
 def drawer(scene: Scene) -> Callable[..., bytes]:
     """The function that draws ``scene``."""
     if isinstance(scene, TableScene):
         return draw_table
+    if isinstance(scene, BracketPicture):
+        return draw_bracket
     return draw_hand if isinstance(scene, HandScene) else draw_rating_chart
 
 
