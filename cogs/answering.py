@@ -233,6 +233,15 @@ class Answering:
             raise cant_post(locale_of(interaction), None,
                             needs or self._needs(interaction)) from None
 
+    @staticmethod
+    async def _send_private(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+        """A message only the presser sees, files included: the answer, or a followup."""
+        kwargs["ephemeral"] = True
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
     async def _close(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         await self.service.end(table_id, interaction.user.id,
                                moderator=self._moderator(interaction))

@@ -104,6 +104,7 @@ class ClickHandlers(Answering):
             raise Refusal("A computer player can stand in only while a game is on.")
         if table.seat_of(interaction.user.id) is None:
             raise Refusal("Only the players at this table can let a computer player stand in.")
+        await within_window(interaction, self.service.require_votable(table))
         reply = away_menu(table, locale_of(interaction), interaction.user.id)
         await send_private(interaction, reply.content, view=reply.view)
 

@@ -126,7 +126,7 @@ COMMANDS = (
     (("game",), N_("Open a finished game hand by hand, for you only")),
     (("leaderboard",), N_("This server's players by rating or by marks won")),
     (("end",), N_("Close the table (its creator or a moderator).")),
-    (("tournament",), N_("A tournament the bot referees: new, join, leave, start, status; its"
+    (("tournament",), N_("A tournament the bot referees: new, enter, withdraw, start, status; its"
                          " organiser may pause it, award a match or end it.")),
 )
 """Each command's subcommands (their names are message ids of the context ``command name``, as

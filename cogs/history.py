@@ -171,13 +171,3 @@ class HistoryCommands(Answering, commands.Cog):
         assert interaction.guild_id is not None
         game = await self.service.finished_game(interaction.guild_id, table_id)
         return game_message(game, page, locale_of(interaction))
-
-    @staticmethod
-    async def _send_private(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-        """A message only the presser sees, files included: the answer, or a followup."""
-        kwargs["ephemeral"] = True
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
-

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.answers import locale_of, send_private, within_window
 from bot.i18n import t
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+GRACE_CHECK = 30.0
+"""Seconds between two looks for teams late to their matches (a grace period is minutes)."""
 CATCH_UP_LIMIT = 30.0
 """Seconds a restart's redraws wait at most for the computer players' first moves."""
 
@@ -81,6 +83,7 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
         self.pings.close()
         for redrawer in (self.messages.redrawer, self.panels.redrawer, self.pings.redrawer):
             await redrawer.close()
+        self._grace.cancel()
         await self.referee.close()
         for task in (self._faces_task, self._resume_task):
             if task is not None:
@@ -106,6 +109,7 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
         serve(self.bot, self)
         self.bot.tree.add_command(self.invite_menu)
         self._resume_task = asyncio.create_task(self._resume(), name="open tables resumed")
+        self._grace.start()
 
     async def _resume(self) -> None:
         """After a start (or a restart, kill -9 included) the open games are rebuilt at once,
@@ -129,6 +133,14 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
                 self.pings.touch(table.id)
         except Exception:
             log.exception("resuming the open tables failed")
+
+    @tasks.loop(seconds=GRACE_CHECK)
+    async def _grace(self) -> None:
+        """Teams late to their matches past the grace period forfeit them."""
+        try:
+            await self.forfeit_the_absent()
+        except Exception:
+            log.exception("the tournaments' grace check failed")
 
     async def _computers_moved(self) -> None:
         """Until the resumed computer players have made their first moves, or at most

@@ -1,7 +1,7 @@
 """``/42 tournament``: tournaments the bot referees in a channel (docs/TOURNAMENTS.md).
 
 An organiser (a member who may manage the server or its events) opens one with ``/42 tournament
-new``; its message takes sign-ups (Join, Leave, and pairs with ``/42 tournament join partner:``)
+new``; its message takes sign-ups (Join, Leave, and pairs with ``/42 tournament enter partner:``)
 until the organiser starts it. From then on the bot draws the matches, opens each match's table
 in a thread of the channel with its four players seated and pinged once, and takes each result
 from the games themselves: nobody reports a score. The message becomes the tournament's board,
@@ -16,6 +16,7 @@ every running tournament goes on from where its stored state says.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import discord
@@ -28,15 +29,22 @@ from bot.budget import Priority
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
 from bot.keyed import KeyedWorkers
-from bot.records import Clock
-from bot.service import Accepted, Due, Refusal
+from bot.records import Clock, mention
+from bot.service import Accepted, Due, Forfeit, Refusal, TableSnapshot
 from bot.tournament.event import Format, Plan
 from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
 from engine import DEFAULT_OPTIONS
 
 from .answering import THREADING, Answering
-from .messages.reply import Reply
-from .messages.tournament import match_line, stage_title, tournament_message
+from .messages.reply import Picture, Reply
+from .messages.tournament import (
+    board_picture,
+    match_line,
+    stage_title,
+    team_name,
+    tournament_message,
+)
+from .pictures import bracket_alt
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +176,7 @@ class TournamentCommands(Answering, commands.Cog):
                                           " it with its Start button once everyone is in.",
                                           link=link))
 
-    @tournament.command(name=locale_str("join", msgctxt="command name"),
+    @tournament.command(name=locale_str("enter", msgctxt="command name"),
                         description=locale_str("Sign up for this channel's tournament"))
     @app_commands.rename(partner=locale_str("partner", msgctxt="command name"))
     @app_commands.describe(partner=locale_str("Sign up as a pair with this member"))
@@ -192,7 +200,7 @@ class TournamentCommands(Answering, commands.Cog):
                   partner=partner.mention, name=tournament.name))
         await send_private(interaction, text)
 
-    @tournament.command(name=locale_str("leave", msgctxt="command name"),
+    @tournament.command(name=locale_str("withdraw", msgctxt="command name"),
                         description=locale_str("Withdraw from this channel's tournament before"
                                                " it starts"))
     async def tournament_leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -217,12 +225,12 @@ class TournamentCommands(Answering, commands.Cog):
                                                " results, for you only"))
     async def tournament_status(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Reply:
-            found = await self._here(interaction)
-            threads = await self.service.storage.match_threads(found.id)
-            return tournament_message(found, threads)
+            found = await self._here(interaction, latest=True)
+            return await self._board(found)
 
         reply = await within_window(interaction, work())
-        await send_private(interaction, None, embed=reply.embed)
+        await self._send_private(interaction, embed=reply.embed,
+                                 files=[picture.file() for picture in reply.pictures])
 
     @tournament.command(name=locale_str("pause", msgctxt="command name"),
                         description=locale_str("Pause or resume the tournament: no new table"
@@ -264,6 +272,26 @@ class TournamentCommands(Answering, commands.Cog):
         await send_private(interaction, t(locale_of(interaction),
                                           "The match goes to {player}'s team, by forfeit.",
                                           player=member.mention))
+
+    @tournament.command(name=locale_str("standin", msgctxt="command name"),
+                        description=locale_str("Let a computer player play an absent member's"
+                                               " seat at their match table (organisers)"))
+    @app_commands.rename(member=locale_str("member", msgctxt="command name"))
+    @app_commands.describe(member=locale_str("The member a computer player stands in for"))
+    async def tournament_stand_in(self, interaction: discord.Interaction[Any],
+                                  member: discord.Member) -> None:
+        async def work() -> TableSnapshot:
+            found = await self._here(interaction)
+            return await self.service.approve_stand_in(
+                found.id, interaction.user.id, member.id,
+                moderator=self._organiser(interaction))
+
+        snapshot = await within_window(interaction, work())
+        self._touch(snapshot.table.id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "A computer player plays for {player} at {link}"
+                                          " until they take their seat back.",
+                                          player=member.mention, link=snapshot.table.link))
 
     @tournament.command(name=locale_str("end", msgctxt="command name"),
                         description=locale_str("End the tournament before its last match"
@@ -396,8 +424,7 @@ class TournamentCommands(Answering, commands.Cog):
         tournament = await self.service.tournament(tournament_id)
         if tournament.message_id is None:
             return
-        threads = await self.service.storage.match_threads(tournament_id)
-        reply = tournament_message(tournament, threads)
+        reply = await self._board(tournament)
         channel = self.bot.get_partial_messageable(tournament.channel_id,
                                                    guild_id=tournament.guild_id)
         try:
@@ -407,6 +434,43 @@ class TournamentCommands(Answering, commands.Cog):
         except discord.HTTPException as error:
             log.warning("tournament %s: could not draw its board: %s", tournament_id, error)
 
+    async def _board(self, tournament: TournamentRecord) -> Reply:
+        """The tournament's message, with its bracket picture once it has started."""
+        threads = await self.service.storage.match_threads(tournament.id)
+        reply = tournament_message(tournament, threads)
+        picture = board_picture(tournament)
+        if picture is not None:
+            reply.show(Picture("bracket.png", await self.pictures.png(picture),
+                               bracket_alt(picture)))
+        return reply
+
+    async def forfeit_the_absent(self) -> None:
+        """Every running tournament of this process's servers: a team that has not come to
+        its match within the grace period loses it by forfeit, and its thread says so."""
+        for tournament_id in await self.service.storage.running_tournaments(
+                self.service.shards):
+            forfeits = await self.service.forfeit_absent(tournament_id, time.time())
+            if not forfeits:
+                continue
+            tournament = await self.service.tournament(tournament_id)
+            for forfeit in forfeits:
+                await self._say_forfeit(tournament, forfeit)
+            self._go(tournament_id)
+
+    async def _say_forfeit(self, tournament: TournamentRecord, forfeit: Forfeit) -> None:
+        table = (await self.service.snapshot(forfeit.table_id)).table
+        text = t(tournament.locale, "{player} did not come to the table within {minutes}"
+                                    " minutes: {winner} win the match by forfeit.",
+                 player=mention(forfeit.absent), minutes=tournament.grace,
+                 winner=team_name(tournament, forfeit.result.winner))
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not say a forfeit: %s", tournament.id, error)
+        self._touch(table.id)
+
     async def resume_tournaments(self) -> None:
         """After a restart, every running tournament of this process's servers goes on."""
         for tournament_id in await self.service.storage.running_tournaments(
@@ -415,11 +479,14 @@ class TournamentCommands(Answering, commands.Cog):
 
     # ----- checks -----------------------------------------------------------------------------
 
-    async def _here(self, interaction: discord.Interaction[Any]) -> TournamentRecord:
-        """The tournament of this channel (of the channel a match thread belongs to)."""
+    async def _here(self, interaction: discord.Interaction[Any], *,
+                    latest: bool = False) -> TournamentRecord:
+        """The tournament of this channel (of the channel a match thread belongs to) under
+        way, or with ``latest`` the most recent one."""
         channel = interaction.channel
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
-        return await self.service.tournament_in_channel(parent or self._channel_id(interaction))
+        return await self.service.tournament_in_channel(
+            parent or self._channel_id(interaction), latest=latest)
 
     @staticmethod
     def _organiser(interaction: discord.Interaction[Any]) -> bool:

@@ -24,7 +24,7 @@ from .lobby import Lobby
 from .play import Play
 from .reading import Reading
 from .refusals import Refusal, Unrestorable, refusal_for
-from .tournaments import Due, Progress, Tournaments
+from .tournaments import Due, Forfeit, Progress, Tournaments
 from .values import (
     Accepted,
     AwayVote,
@@ -45,6 +45,7 @@ __all__ = [
     "Due",
     "Fill",
     "FinishedGame",
+    "Forfeit",
     "HistoryPage",
     "LastMove",
     "MemberStats",

@@ -11,9 +11,10 @@ from engine import Seat
 from engine.seats import seat_title
 
 from ..i18n import N_
-from ..records import Status, mentions
+from ..records import Status, TableRecord, mentions
 from .refusals import Refusal, require_seat, seat_of
 from .store import TableStore
+from .tournaments import require_organisers_stand_in
 from .values import AwayVote, Panel
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,7 @@ class Away(TableStore):
             table = live.table
             if table.status is not Status.PLAYING:
                 raise Refusal("A computer player can stand in only while a game is on.")
+            await require_organisers_stand_in(self.storage, table)
             voter_seat = seat_of(table, voter_id, N_("Only the players at this table can let a"
                                                      " computer player stand in."))
             require_seat(table, seat)
@@ -62,6 +64,11 @@ class Away(TableStore):
             self._changed(table_id)
         return AwayVote(snapshot, seat, handed_over, waiting,
                         asked=not handed_over and len(voters) == 1)
+
+    async def require_votable(self, table: TableRecord) -> None:
+        """Refused where the players do not vote a computer player in (a match table, where
+        its tournament's organiser decides)."""
+        await require_organisers_stand_in(self.storage, table)
 
     async def take_back(self, table_id: int, user_id: int, seat: Seat | None = None) -> Panel:
         """The member is back: their seat is theirs to play again, and any votes about it are

@@ -15,11 +15,11 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import RULES_VERSION, Game, Options
 
-from ..records import Clock, GameKind, Level, Player, TableRecord, mention
+from ..records import Clock, GameKind, Level, Player, Status, TableRecord, mention
 from ..storage import ConflictError, Storage
 from ..tournament import league
 from ..tournament.event import Draw, Plan, finished, playable, record
@@ -54,6 +54,15 @@ class Due:
     match: Match
     game: int
     thread_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A match scored as a forfeit because ``absent`` did not come to its table in time."""
+
+    result: Result
+    absent: int
+    table_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +103,12 @@ class Tournaments(TableStore):
             raise Refusal("This tournament no longer exists.")
         return found
 
-    async def tournament_in_channel(self, channel_id: int) -> TournamentRecord:
-        found = await self.storage.active_tournament(channel_id)
+    async def tournament_in_channel(self, channel_id: int, *,
+                                    latest: bool = False) -> TournamentRecord:
+        """The channel's tournament open for sign-ups or under way; with ``latest``, its most
+        recent one, over or not (to look at)."""
+        found = await (self.storage.latest_tournament(channel_id) if latest else
+                       self.storage.active_tournament(channel_id))
         if found is None:
             raise Refusal("There is no tournament in this channel; an organiser opens one with"
                           " /42 tournament new.")
@@ -236,6 +249,94 @@ class Tournaments(TableStore):
         await self.storage.log_decision(tournament_id, user_id, "award",
                                         f"team {team}: {match.stage.value} round {match.round}")
         return await self.advance(tournament_id)
+
+    async def approve_stand_in(self, tournament_id: int, user_id: int, member_id: int, *,
+                               moderator: bool) -> TableSnapshot:
+        """The organiser lets a computer player play ``member_id``'s seat at their match table
+        in play, until the member takes it back; the table shows it (a member's own table
+        needs every other player's agreement instead, :mod:`.away`)."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        if tournament.team_of(member_id) is None:
+            raise Refusal("{player} plays in no team of this tournament.",
+                          player=mention(member_id))
+        table_id = await self._match_table_of(tournament_id, member_id)
+        async with self._locked(table_id) as live:
+            table = live.table
+            seat = table.seat_of(member_id)
+            if table.status is not Status.PLAYING or seat is None:
+                raise Refusal("{player} has no match table in play.", player=mention(member_id))
+            if seat in table.stand_ins:
+                raise Refusal("A computer player already plays {seat} until {player} is back.",
+                              seat=seat, player=mention(member_id), table=table)
+            await self._store(live, self.storage.add_away_vote(table_id, seat, user_id,
+                                                               hand_over=True))
+            live.table = replace(table, stand_ins=table.stand_ins | {seat},
+                                 away_votes=tuple(v for v in table.away_votes if v[0] != seat))
+            snapshot = self._snapshot(live)
+        await self.storage.log_decision(tournament_id, user_id, "stand-in",
+                                        f"{member_id} at table {table_id}")
+        self._changed(table_id)
+        return snapshot
+
+    async def _match_table_of(self, tournament_id: int, member_id: int) -> int:
+        """The member's match table in play (a refusal if they have none)."""
+        for match_table in reversed(await self.storage.match_tables(tournament_id)):
+            if match_table.totals is None:
+                table = await self.storage.table(match_table.table_id)
+                if (table is not None and table.status is Status.PLAYING
+                        and table.seat_of(member_id) is not None):
+                    return table.id
+        raise Refusal("{player} has no match table in play.", player=mention(member_id))
+
+    async def forfeit_absent(self, tournament_id: int, now: float) -> list[Forfeit]:
+        """Score as forfeits the matches a team has not come to: once the grace period has
+        passed since its thread opened, the match's first game still waits on a member who
+        has not made a move there (and no computer player stands in). The table closes; the
+        decision is logged as the bot's (user 0)."""
+        tournament = await self.tournament(tournament_id)
+        starts = await self.storage.match_starts(tournament_id)
+        tables = await self.storage.match_tables(tournament_id)
+        forfeits: list[Forfeit] = []
+        for match in playable(tournament.draw()):
+            started = starts.get(key_of(match))
+            games = _games(tables, key_of(match))
+            if (started is None or now - started < tournament.grace * 60 or len(games) != 1
+                    or games[0].totals is not None):
+                continue
+            absent = await self._absent(games[0].table_id)
+            if absent is None or tournament.status is not TournamentStatus.RUNNING:
+                continue
+            team = tournament.team_of(absent)
+            if team is None:
+                continue
+            winner = match.other(team)
+            assert winner is not None
+            result = league.forfeit(match, winner, tournament.plan.games_to_win)
+            try:
+                recorded = await self._record(tournament, tournament.draw(), result)
+            except ConflictError:
+                break
+            if recorded:
+                await self.storage.close_table(games[0].table_id)
+                self._forget(games[0].table_id)
+                await self.storage.log_decision(tournament_id, 0, "forfeit",
+                                                f"{absent} absent at table {games[0].table_id}")
+                forfeits.append(Forfeit(result, absent, games[0].table_id))
+            tournament = await self.tournament(tournament_id)
+        return forfeits
+
+    async def _absent(self, table_id: int) -> int | None:
+        """The member the table waits on, if they have not made a move there yet."""
+        async with self._locked(table_id, current=True) as live:
+            snapshot = self._snapshot(live)
+        seat = snapshot.observation.to_act if snapshot.observation is not None else None
+        if seat is None or snapshot.table.computer_plays(seat):
+            return None
+        if any(action.seat == seat for action in await self.storage.actions(table_id)):
+            return None
+        player = snapshot.table.player(seat)
+        return player.user_id if player is not None else None
 
     # ----- moving on --------------------------------------------------------------------------
 
@@ -380,11 +481,25 @@ def _next_game(tables: Sequence[MatchTable], key: MatchKey) -> int | None:
 async def require_not_a_match(storage: Storage, table: TableRecord) -> None:
     """A match table is not ended early (its game decides the match): the organiser decides
     a match instead, by awarding it."""
-    found = await storage.table_match(table.id)
-    if found is None:
+    tournament = await _tournament_of(storage, table)
+    if tournament is None:
         return
-    tournament = await storage.tournament(found[0])
-    assert tournament is not None
     raise Refusal("This table plays a match of the tournament {name}: it is not ended early."
                   " Its organiser {organiser} may award the match instead.",
                   name=tournament.name, organiser=mention(tournament.organiser_id))
+
+
+async def require_organisers_stand_in(storage: Storage, table: TableRecord) -> None:
+    """At a match table only the organiser lets a computer player stand in for a member."""
+    tournament = await _tournament_of(storage, table)
+    if tournament is None:
+        return
+    raise Refusal("At a tournament's table only its organiser {organiser} lets a computer"
+                  " player stand in, with /42 tournament standin.",
+                  organiser=mention(tournament.organiser_id))
+
+
+async def _tournament_of(storage: Storage, table: TableRecord) -> TournamentRecord | None:
+    """The tournament whose match ``table`` plays, if any."""
+    found = await storage.table_match(table.id)
+    return await storage.tournament(found[0]) if found is not None else None

@@ -99,6 +99,13 @@ class Tournaments(ABC):
             " AND status IN ('signup', 'running', 'paused')", channel_id)
         return await self._tournament_of(row) if row is not None else None
 
+    async def latest_tournament(self, channel_id: int) -> TournamentRecord | None:
+        """The channel's most recent tournament, over or not."""
+        row = await self._fetchrow(
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE channel_id = $1"
+            " ORDER BY id DESC LIMIT 1", channel_id)
+        return await self._tournament_of(row) if row is not None else None
+
     async def running_tournaments(self, shards: Shards = ALL) -> list[int]:
         """The ids of the tournaments running in the servers on ``shards`` (to go on with
         after a restart)."""
@@ -266,6 +273,13 @@ class Tournaments(ABC):
                                  " WHERE tournament_id = $1", tournament_id)
         return {(Stage(row[0]), int(row[1]), int(row[2])):
                 int(row[3]) if row[3] is not None else None for row in rows}
+
+    async def match_starts(self, tournament_id: int) -> dict[MatchKey, float]:
+        """When each claimed match was claimed (its thread started soon after), in seconds
+        since the epoch: its grace period counts from there."""
+        rows = await self._fetch("SELECT stage, round, slot, claimed_at FROM tournament_matches"
+                                 " WHERE tournament_id = $1", tournament_id)
+        return {(Stage(row[0]), int(row[1]), int(row[2])): float(row[3]) for row in rows}
 
     async def create_match_table(self, tournament: TournamentRecord, key: MatchKey, game: int,
                                  channel_id: int, seats: Sequence[Player | None], seed: str,

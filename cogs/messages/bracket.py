@@ -17,9 +17,11 @@ without one is written by its number, so a missing name shows rather than fails.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import N_, Locale, t
 from bot.tournament import double_elimination, round_robin, single_elimination, swiss
 from bot.tournament.double_elimination import DoubleElimination
 from bot.tournament.round_robin import RoundRobin
@@ -45,33 +47,48 @@ class BracketWords:
     """The picture's words, already in the reader's language; ``{n}``, ``{total}``,
     ``{name}``, ``{winner}`` and ``{loser}`` are filled in."""
 
-    title: str = "Tournament"
+    title: str = N_("Tournament")
     """The header: the tournament's name."""
-    round: str = "Round {n}"
-    round_of: str = "Round {n} of {total}"
+    round: str = N_("Round {n}")
+    round_of: str = N_("Round {n} of {total}")
     """A Swiss round, out of the rounds to play."""
-    winners: str = "Winners' bracket"
-    losers: str = "Losers' bracket"
-    final: str = "Final"
-    semifinal: str = "Semi-finals"
-    reset: str = "Final, again"
+    winners: str = N_("Winners' bracket")
+    losers: str = N_("Losers' bracket")
+    final: str = N_("Final")
+    semifinal: str = N_("Semi-finals")
+    reset: str = N_("Final, again")
     """A double elimination's reset: the grand final replayed."""
-    bye: str = "bye"
-    pool: str = "Pool {n}"
-    standings: str = "Standings"
-    next: str = "next"
-    beat: str = "{winner} beat {loser}"
-    to_play: str = "Matches to play: {n}"
-    champion: str = "Champion: {name}"
-    earlier: str = "Earlier rounds not shown: {n}"
-    more: str = "Not shown: {n}"
-    pool_headers: tuple[str, ...] = ("#", "Team", "P", "W", "Marks")
+    bye: str = N_("bye")
+    pool: str = N_("Pool {n}")
+    standings: str = N_("Standings")
+    next: str = N_("next")
+    beat: str = N_("{winner} beat {loser}")
+    to_play: str = N_("Matches to play: {n}")
+    champion: str = N_("Champion: {name}")
+    earlier: str = N_("Earlier rounds not shown: {n}")
+    more: str = N_("Not shown: {n}")
+    pool_headers: tuple[str, ...] = (N_("#"), N_("Team"), N_("P"), N_("W"), N_("Marks"))
     """Rank, name, meetings played, won, marks for–against."""
-    swiss_headers: tuple[str, ...] = ("#", "Team", "W", "Bh", "SB")
+    swiss_headers: tuple[str, ...] = (N_("#"), N_("Team"), N_("W"), N_("Bh"), N_("SB"))
     """Rank, name, wins, Buchholz, Sonneborn–Berger."""
 
 
 ENGLISH = BracketWords()
+
+PLACEHOLDERS = {name: f"{{{name}}}" for name in ("n", "total", "name", "winner", "loser")}
+"""The words' placeholders, kept as they are when the words are translated (the picture fills
+them in)."""
+
+
+def translated_words(locale: Locale, title: str) -> BracketWords:
+    """:data:`ENGLISH` in ``locale``, under ``title``."""
+    values: dict[str, object] = {}
+    for field in dataclasses.fields(BracketWords):
+        english = getattr(ENGLISH, field.name)
+        values[field.name] = (tuple(t(locale, word, **PLACEHOLDERS) for word in english)
+                              if isinstance(english, tuple) else
+                              t(locale, english, **PLACEHOLDERS))
+    return dataclasses.replace(BracketWords(**values), title=title)  # type: ignore[arg-type]
 
 
 def bracket_picture(state: Tournament, names: Mapping[Entrant, str],

@@ -14,9 +14,12 @@ from bot.i18n import N_, Locale, t, tn
 from bot.records import mention
 from bot.tournament.event import Format, finished, placings, playable
 from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
+from bot.tournament.round_robin import RoundRobin
 from bot.tournament.types import Entrant, Match, Result, Stage
 
 from ..components import BeginButton, EnterButton, WithdrawButton
+from ..pictures import BracketPicture
+from .bracket import bracket_picture, translated_words
 from .reply import COLOUR, Reply
 
 FORMAT_NAMES = {
@@ -84,7 +87,7 @@ def tournament_message(tournament: TournamentRecord,
         embed.add_field(name=tn(locale, "{n} signed up", "{n} signed up",
                                 len(tournament.entries)),
                         value=_entries(tournament) or t(locale, "Nobody yet."), inline=False)
-        embed.set_footer(text=t(locale, "Join alone, or as a pair with /42 tournament join"
+        embed.set_footer(text=t(locale, "Join alone, or as a pair with /42 tournament enter"
                                         " partner."))
         view = discord.ui.View(timeout=None)
         view.add_item(EnterButton(tournament.id, t(locale, "Join")))
@@ -108,6 +111,20 @@ def tournament_message(tournament: TournamentRecord,
     if tournament.results:
         embed.add_field(name=t(locale, "Results"), value=_results(tournament), inline=False)
     return Reply(None, embed)
+
+
+def board_picture(tournament: TournamentRecord) -> BracketPicture | None:
+    """The bracket and standings as a picture, from the start on; teams are named by their
+    members' names (a picture shows no mention)."""
+    if not tournament.teams:
+        return None
+    draw = tournament.draw()
+    names = {team: " & ".join(tournament.name_of(user) for user in members)
+             for team, members in enumerate(tournament.teams, start=1)}
+    words = translated_words(tournament.locale, tournament.name)
+    if draw.knockout is not None and not isinstance(draw.phase, RoundRobin):
+        return bracket_picture(draw.knockout, names, words)
+    return bracket_picture(draw.phase, names, words, draw.knockout)
 
 
 def _entries(tournament: TournamentRecord) -> str:

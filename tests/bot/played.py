@@ -26,10 +26,12 @@ async def play(storage: Storage, channel: int, seats: Sequence[Player | None],
 
 
 async def play_out(storage: Storage, table_id: int, seed: str = "seed") -> None:
-    """The game of a started table played to its end, as :func:`play` plays it."""
+    """The game of a started table played to its end, as :func:`play` plays it (from where
+    its stored actions left it)."""
     record = await storage.table(table_id)
     assert record is not None
-    game, n, rng = stored_game(record, []), 0, random.Random(seed)
+    stored = await storage.actions(table_id)
+    game, n, rng = stored_game(record, stored), len(stored), random.Random(seed)
     while not game.is_over:
         seat = game.to_act
         assert seat is not None

@@ -1,5 +1,5 @@
 """A tournament refereed through Discord: an organiser opens it, sixteen members sign up in
-pairs on its message and with /42 tournament join, the organiser starts it, and the bot plays
+pairs on its message and with /42 tournament enter, the organiser starts it, and the bot plays
 a whole double elimination of one-game matches to its champion: every match table opened in a
 thread of its own with its four players seated and pinged once, every result taken from the
 game itself (nobody reports a score), the board current after every result. Bad input gets a
@@ -12,6 +12,7 @@ would, and the tournament goes on from it."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from bot.thinking import decide_here
@@ -40,16 +41,26 @@ def field(message: Message, name: str) -> str:
 
 async def play_match_table(live: LiveBot, db: Database, table_id: int,
                            members: dict[int, SimulatedMember], double: DiscordDouble) -> None:
-    """The table's game through the bot's service, every move the rules player's; its last
-    move through Discord, by its member."""
+    """The table's game through the bot's service, each member's move the rules player's, and
+    a stand-in's by the bot's own computer player; the game's last move, if a member's,
+    through Discord."""
     service = live.bot.service
     ((seed, thread_id),) = query(db, "SELECT seed, channel_id FROM tables WHERE id = $1",
                                  table_id)
     game, count, rng = Game.new(seed), 0, random.Random(table_id)
-    while True:
-        snapshot = await service.snapshot(table_id)
+    while not game.is_over:
+        await live.bot.autoplay.idle()
+        for (text,) in query(db, "SELECT action FROM actions WHERE table_id = $1 AND n >= $2"
+                                 " ORDER BY n", table_id, count):
+            seat = game.to_act
+            assert seat is not None
+            game, count = game.apply(seat, parse_action(text, 6)), count + 1
         seat = game.to_act
-        assert seat is not None and snapshot.observation is not None
+        if seat is None:
+            return
+        snapshot = await service.snapshot(table_id)
+        if snapshot.table.computer_plays(seat):
+            continue  # a stand-in's turn: the bot plays it
         player = snapshot.table.player(seat)
         assert player is not None and player.user_id is not None
         panel = await service.panel(table_id, player.user_id)
@@ -63,6 +74,28 @@ async def play_match_table(live: LiveBot, db: Database, table_id: int,
             return
         await service.act(table_id, player.user_id, panel.observation.hand_number, count, text)
         game, count = after, count + 1
+
+
+async def stand_in(double: DiscordDouble, live: LiveBot, db: Database,
+                   organiser: SimulatedMember, table_id: int) -> None:
+    """A member of the table is away: the other players may not let a computer player stand in,
+    the organiser does, and the table says so."""
+    ((thread_id, message_id),) = query(db, "SELECT channel_id, message_id FROM tables"
+                                           " WHERE id = $1", table_id)
+    seated = [row[0] for row in query(db, "SELECT user_id FROM seats WHERE table_id = $1"
+                                          " ORDER BY seat", table_id)]
+    away, other = (next(m for m in double.world.guild.members.values() if m.id == user)
+                   for user in seated[1:3])
+    thread = next(t for t in double.threads("general") if t.id == thread_id)
+    member = double.member(other.name)
+    refused = await member.click(message_id, label="Someone's away…")
+    assert refused.ephemeral and "only its organiser" in refused.content, refused
+    approved = await organiser.slash("42 tournament standin", where=thread,
+                                     member=double.member(away.name))
+    assert "A computer player plays for" in approved.content, approved
+    await live.idle()
+    table = double.message(message_id)
+    assert "🤖" in str(table.embeds[0]) and away.mention in str(table.embeds[0])
 
 
 async def test_sixteen_members_play_a_double_elimination_to_its_champion(
@@ -84,14 +117,14 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
 
     signups = board(double)
     for first, second in zip(players[0:8:2], players[1:8:2], strict=True):
-        joined = await first.slash("42 tournament join", partner=second)
+        joined = await first.slash("42 tournament enter", partner=second)
         assert "are signed up" in joined.content, joined
     for member in players[8:]:
         joined = await member.click(board(double), label="Join")
         assert "signed up" in joined.content, joined
     twice = await players[8].click(board(double), label="Join")
     assert twice.ephemeral and "already signed up" in twice.content
-    taken = await players[9].slash("42 tournament join", partner=players[0])
+    taken = await players[9].slash("42 tournament enter", partner=players[0])
     assert "already signed up" in taken.content
     await live.bot.get_cog("Tables").referee.idle()  # type: ignore[union-attr]
     listed = field(board(double), "16 signed up")
@@ -118,6 +151,9 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
             thread = double.threads("general")[0]
             early = await olga.slash("42 end", where=thread)
             assert early.ephemeral and "not ended early" in early.content, early
+            await stand_in(double, live, live_database, olga, tables[0])
+        if len(played) == 6:
+            await stand_in(double, live, live_database, olga, tables[-1])
         for table_id in tables:
             await play_match_table(live, live_database, table_id, by_id, double)
             played.add(table_id)
@@ -134,6 +170,14 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
         assert len(pings) == 1  # pinged once
         assert sum(1 for member in players if member.mention in pings[0].content) == 4
     final = board(double)
+    assert final.embeds[0]["image"]["url"] == "attachment://bracket.png"
+    (picture,) = final.attachments
+    assert "Champion: P" in picture["description"]
+    status = await players[5].slash("42 tournament status")
+    assert status.ephemeral and status.message is not None, status
+    assert status.message.embeds[0]["fields"] == final.embeds[0]["fields"]
+    (Path("/tmp") / "tournament-final.png").write_bytes(
+        double.world.uploads[int(picture["id"])])
     champions = field(final, "Champions")
     assert champions.startswith("🥇") and champions.count("&") >= 3
     assert field(final, "Results").count(" beat ") == min(8, len(played))

@@ -9,19 +9,19 @@ import asyncio
 import pytest
 
 from bot.records import Status
-from bot.service import Progress, Refusal, TableService
+from bot.service import Refusal, TableService
 from bot.storage import Storage, open_storage
 from bot.tournament.event import Format, Plan
 from bot.tournament.records import TournamentStatus, key_of
 from bot.tournament.types import Stage
 from engine import DEFAULT_OPTIONS, Options
 from tests.bot.played import play_out
+from tests.bot.refereed import THREADS, open_due, run_to_the_end
 from tests.common import GUILD
 
 ORGANISER = 100
 MEMBERS = tuple(range(1, 17))
 CHANNEL = 500
-THREADS = iter(range(10_000, 20_000))
 
 
 async def opened(service: TableService, format: Format = Format.DOUBLE_ELIMINATION,
@@ -36,35 +36,6 @@ async def opened(service: TableService, format: Format = Format.DOUBLE_ELIMINATI
             await service.sign_up(tournament.id, first, f"m{first}")
             await service.sign_up(tournament.id, first + 1, f"m{first + 1}")
     return tournament.id
-
-
-async def open_due(service: TableService, progress: Progress) -> list[int]:
-    """Open every due game's table as the Discord layer does: claim, thread, table."""
-    opened_tables = []
-    for due in progress.due:
-        thread = due.thread_id
-        if thread is None:
-            assert await service.claim_match(progress.tournament.id, key_of(due.match))
-            thread = next(THREADS)
-            await service.set_match_thread(progress.tournament.id, key_of(due.match), thread)
-        snapshot = await service.open_match_game(progress.tournament, due, thread)
-        assert snapshot is not None
-        opened_tables.append(snapshot.table.id)
-    return opened_tables
-
-
-async def run_to_the_end(service: TableService, storage: Storage, tournament_id: int) -> int:
-    """Play every match table as it opens; the number of tables played."""
-    played = 0
-    progress = await service.advance(tournament_id)
-    while progress.tournament.status is TournamentStatus.RUNNING:
-        tables = await open_due(service, progress)
-        assert tables, "a running tournament always has a game to play"
-        for table_id in tables:
-            await play_out(storage, table_id, seed=f"t{table_id}")
-            played += 1
-        progress = await service.advance(tournament_id)
-    return played
 
 
 async def test_a_double_elimination_runs_from_sign_up_to_its_champion(storage: Storage) -> None:
@@ -215,3 +186,43 @@ async def test_two_processes_take_each_step_once(postgres_url: str) -> None:
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_team_absent_past_the_grace_period_forfeits(storage: Storage) -> None:
+    """The table waits on a member who never moved there: within the grace period nothing
+    happens; after it, their team loses the match by forfeit, once, and the table closes. A
+    member who has moved is not absent, nor is a member a computer player stands in for."""
+    service = TableService(storage)
+    tournament_id = await opened(service, members=8)
+    tournament = await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    progress = await service.advance(tournament_id)
+    first, second = await open_due(service, progress)
+    snapshot = await service.snapshot(first)
+    assert snapshot.observation is not None and snapshot.observation.to_act is not None
+    waiting = snapshot.table.player(snapshot.observation.to_act)
+    assert waiting is not None and waiting.user_id is not None
+    later = (await storage.match_starts(tournament_id))[key_of(progress.due[0].match)]
+    assert await service.forfeit_absent(tournament_id, later + 9 * 60) == []
+
+    other = await storage.table(second)
+    assert other is not None
+    opener = await service.snapshot(second)
+    assert opener.observation is not None and opener.observation.to_act is not None
+    standing_in = opener.table.player(opener.observation.to_act)
+    assert standing_in is not None and standing_in.user_id is not None
+    with pytest.raises(Refusal, match="Only the organiser"):
+        await service.approve_stand_in(tournament_id, 1, standing_in.user_id, moderator=False)
+    await service.approve_stand_in(tournament_id, ORGANISER, standing_in.user_id,
+                                   moderator=False)
+    with pytest.raises(Refusal, match="only its organiser"):
+        await service.vote_away(second, standing_in.user_id, snapshot.observation.to_act)
+
+    (forfeit,) = await service.forfeit_absent(tournament_id, later + 11 * 60)
+    assert forfeit.absent == waiting.user_id and forfeit.table_id == first
+    assert forfeit.result.loser == tournament.team_of(waiting.user_id)
+    assert forfeit.result.forfeit
+    assert await service.forfeit_absent(tournament_id, later + 12 * 60) == []
+    closed = await storage.table(first)
+    assert closed is not None and closed.status is Status.CLOSED
+    assert ("forfeit", 0) in [(what, who) for who, what, _ in
+                              await storage.decisions(tournament_id)]

@@ -66,6 +66,7 @@ FORWARDERS = {
     ("cogs/hints.py", "hint_text"),  # says the reasons marked N_ in REASONS
     ("cogs/messages/tournament.py", "stage_title"),  # says the names marked N_ in STAGE_NAMES
     ("cogs/messages/tournament.py", "format_name"),  # says the names marked N_ in FORMAT_NAMES
+    ("cogs/messages/bracket.py", "translated_words"),  # says the words marked N_ in BracketWords
 }
 """(file, function) that may call ``t`` or ``Refusal`` with an id that is not a literal."""
 

@@ -43,12 +43,13 @@ def _w(*words: str) -> str:
 
 
 GLOSSARY = (
-    Term("double", r"\bdoubles?\b(?!-)",  # not "a double-six set", the set's name
+    Term("double", r"\bdoubles?\b(?!-)(?! elimination)",  # not "a double-six set", the
+         # set's name, nor "double elimination", the tournament's format
          say={"pt_BR": _w("carroças?"), "it": _w("doppi", "doppio")},
          never={"pt_BR": _w("duplas?")}, unless=_w("teams?", "sides?"), anywhere=True),
     Term("hand (one deal)", r"(?<!-)\bhands?\b",  # not "three-hand 42", the game's name
          say={"pt_BR": _w("mãos?"), "it": _w("mano", "mani")},
-         never={"pt_BR": _w("rodadas?")}, unless=_w("round"), anywhere=True),
+         never={"pt_BR": _w("rodadas?")}, unless=_w("rounds?"), anywhere=True),
     Term("dealer", r"\bdealer\b", say={"pt_BR": _w("distribuidor"), "it": _w("mazziere")},
          never={"pt_BR": _w("carteador")}, anywhere=True),
     Term("away", r"(?<!scrolled )(?<!right )\baway\b",  # not "scrolled away", "right away"
@@ -81,6 +82,10 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
                   " face down."): "the auction is the asta",
     ("pt_BR", "hand (one deal)", "That tile is not in your hand."):
         "'na sua mão': the tiles held",
+    ("pt_BR", "double", "Double elimination"):
+        "the tournament's format, eliminação dupla: no tile",
+    ("pt_BR", "double", "Double elimination: out after two lost matches"):
+        "likewise",
 }
 """(language, concept, message id) that may leave a rule aside, and why."""
 
