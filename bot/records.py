@@ -182,6 +182,9 @@ class TableRecord:
     """Whether its members may ask for a hint on their panel."""
     clock: Clock | None = None
     """Its move clock, if it was opened with one (R-NO-CLOCK); kept for a rematch."""
+    title: str | None = None
+    """What the table message calls it instead of its creator's table: a tournament's match
+    ("Friday 42 · Winners' bracket 2"), in the server's language."""
 
     @property
     def rematch_needed(self) -> frozenset[int]:

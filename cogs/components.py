@@ -85,6 +85,7 @@ class TableHandlers(Protocol):
     async def on_enter(self, interaction: Interaction, tournament_id: int) -> None: ...
     async def on_withdraw(self, interaction: Interaction, tournament_id: int) -> None: ...
     async def on_begin(self, interaction: Interaction, tournament_id: int) -> None: ...
+    async def on_check_in(self, interaction: Interaction, tournament_id: int) -> None: ...
 
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every error of a handler, answered privately in one place."""
@@ -698,6 +699,16 @@ class BeginButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tstart:"
         return table.on_begin
 
 
+class CheckInButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tcheck:" + TABLE):
+    """The organiser opens the check-in; once it is open, a member checks in."""
+
+    verb = "tcheck"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_check_in
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
     ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
@@ -705,7 +716,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
     JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
-    GameSelect, EnterButton, WithdrawButton, BeginButton,
+    GameSelect, EnterButton, WithdrawButton, BeginButton, CheckInButton,
 )
 
 

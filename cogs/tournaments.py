@@ -209,9 +209,7 @@ class TournamentCommands(Answering, commands.Cog):
             return await self.service.withdraw(found.id, interaction.user.id)
 
         tournament = await within_window(interaction, work())
-        self._redraw(tournament.id)
-        await send_private(interaction, t(locale_of(interaction), "You withdrew from {name}.",
-                                          name=tournament.name))
+        await self._withdrawn(interaction, tournament)
 
     @tournament.command(name=locale_str("start", msgctxt="command name"),
                         description=locale_str("Close sign-ups and draw the first round"
@@ -293,6 +291,33 @@ class TournamentCommands(Answering, commands.Cog):
                                           " until they take their seat back.",
                                           player=member.mention, link=snapshot.table.link))
 
+    @tournament.command(name=locale_str("replace", msgctxt="command name"),
+                        description=locale_str("Put a member in another's place in their team,"
+                                               " from its next table on (organisers)"))
+    @app_commands.rename(member=locale_str("member", msgctxt="command name"),
+                         substitute=locale_str("with", msgctxt="command name"))
+    @app_commands.describe(member=locale_str("The member who leaves their team"),
+                           substitute=locale_str("The member who takes their place"))
+    async def tournament_replace(self, interaction: discord.Interaction[Any],
+                                 member: discord.Member, substitute: discord.Member) -> None:
+        if substitute.bot:
+            raise Refusal("Only a member takes a place in a team; a computer player stands in"
+                          " with /42 tournament standin.")
+
+        async def work() -> TournamentRecord:
+            found = await self._here(interaction)
+            return await self.service.replace_member(
+                found.id, interaction.user.id, member.id,
+                (substitute.id, substitute.display_name),
+                moderator=self._organiser(interaction))
+
+        tournament = await within_window(interaction, work())
+        self._go(tournament.id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "{by} plays in {member}'s place from their team's"
+                                          " next table on.", by=substitute.mention,
+                                          member=member.mention))
+
     @tournament.command(name=locale_str("end", msgctxt="command name"),
                         description=locale_str("End the tournament before its last match"
                                                " (organisers)"))
@@ -320,18 +345,51 @@ class TournamentCommands(Answering, commands.Cog):
                           tournament_id: int) -> None:
         tournament = await within_window(interaction, self.service.withdraw(
             tournament_id, interaction.user.id))
+        await self._withdrawn(interaction, tournament)
+
+    async def _withdrawn(self, interaction: discord.Interaction[Any],
+                         tournament: TournamentRecord) -> None:
+        """Said to a member who withdrew: alone before the start, with their team after."""
+        locale = locale_of(interaction)
+        if tournament.status is TournamentStatus.SIGNUP:
+            self._redraw(tournament.id)
+            text = t(locale, "You withdrew from {name}.", name=tournament.name)
+        else:
+            self._go(tournament.id)
+            text = t(locale, "Your team withdrew from {name}: its matches left are lost by"
+                             " forfeit.", name=tournament.name)
+        await send_private(interaction, text)
+
+    async def on_check_in(self, interaction: discord.Interaction[Any],
+                          tournament_id: int) -> None:
+        """Before check-in, the organiser opens it; then each member checks in."""
+        tournament = await within_window(interaction, self.service.tournament(tournament_id))
+        locale = locale_of(interaction)
+        if tournament.checkin:
+            await within_window(interaction, self.service.check_in(tournament_id,
+                                                                   interaction.user.id))
+            text = t(locale, "You are checked in for {name}.", name=tournament.name)
+        else:
+            await within_window(interaction, self.service.open_checkin(
+                tournament_id, interaction.user.id, moderator=self._organiser(interaction)))
+            text = t(locale, "Check-in is open: at the start, whoever has not pressed I'm"
+                             " here is left out.")
         self._redraw(tournament_id)
-        await send_private(interaction, t(locale_of(interaction), "You withdrew from {name}.",
-                                          name=tournament.name))
+        await send_private(interaction, text)
 
     async def on_begin(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
         tournament = await within_window(interaction, self.service.start_tournament(
             tournament_id, interaction.user.id, moderator=self._organiser(interaction)))
         self._go(tournament_id)
-        await send_private(interaction, t(locale_of(interaction),
-                                          "{name} has started: {teams} teams. Each match"
-                                          " opens in a thread of its own.",
-                                          name=tournament.name, teams=len(tournament.teams)))
+        locale = locale_of(interaction)
+        text = t(locale, "{name} has started: {teams} teams. Each match opens in a thread of"
+                         " its own.", name=tournament.name, teams=len(tournament.teams))
+        left_out = [entry.user_id for entry in tournament.entries
+                    if tournament.team_of(entry.user_id) is None]
+        if left_out:
+            text += " " + t(locale, "Left out, not checked in: {players}.",
+                            players=", ".join(mention(user) for user in left_out))
+        await send_private(interaction, text)
 
     # ----- moving on --------------------------------------------------------------------------
 
@@ -376,7 +434,10 @@ class TournamentCommands(Answering, commands.Cog):
             thread_id = thread.id
             await self.service.set_match_thread(tournament.id, key, thread_id)
             await self._ping(tournament, due, thread)
-        snapshot = await self.service.open_match_game(tournament, due, thread_id)
+        title = f"{tournament.name} · {stage_title(tournament.locale, due.match)}"
+        if tournament.plan.games_to_win > 1:
+            title += " · " + t(tournament.locale, "game {n}", n=due.game)
+        snapshot = await self.service.open_match_game(tournament, due, thread_id, title)
         if snapshot is not None:
             await self.messages.post(snapshot)
             self.pings.touch(snapshot.table.id)

@@ -142,10 +142,12 @@ class Tournaments(TableStore):
         return await self.tournament(tournament_id)
 
     async def withdraw(self, tournament_id: int, user_id: int) -> TournamentRecord:
+        """The member withdraws: before the start, alone (a partner stays signed up); after
+        it, with their team, which loses every match left by forfeit (its organiser may
+        replace the member instead)."""
         tournament = await self.tournament(tournament_id)
         if tournament.status is not TournamentStatus.SIGNUP:
-            raise Refusal("The tournament has started: ask its organiser {organiser} to replace"
-                          " you.", organiser=mention(tournament.organiser_id))
+            return await self._withdraw_team(tournament, user_id)
         if tournament.entry(user_id) is None:
             raise Refusal("You are not signed up.")
         try:
@@ -154,7 +156,80 @@ class Tournaments(TableStore):
             return _refuse_signup(await self.tournament(tournament_id))
         return await self.tournament(tournament_id)
 
+    async def _withdraw_team(self, tournament: TournamentRecord,
+                             user_id: int) -> TournamentRecord:
+        team = tournament.team_of(user_id)
+        if team is None:
+            raise Refusal("You play in no team of this tournament.")
+        if not tournament.status.is_active:
+            raise Refusal("This tournament is already over.")
+        if team in tournament.withdrawn:
+            raise Refusal("Your team has already withdrawn.")
+        try:
+            await self.storage.withdraw_team(tournament.id, team)
+        except ConflictError:
+            raise Refusal("The tournament changed meanwhile; try again.") from None
+        await self.storage.log_decision(tournament.id, user_id, "withdraw", f"team {team}")
+        log.info("tournament %s: team %s withdrew", tournament.id, team)
+        return await self.tournament(tournament.id)
+
+    async def check_in(self, tournament_id: int, user_id: int) -> TournamentRecord:
+        """The member says they are here, once the organiser has asked."""
+        tournament = await self.tournament(tournament_id)
+        _require_signup(tournament)
+        entry = tournament.entry(user_id)
+        if entry is None:
+            raise Refusal("You are not signed up.")
+        if not tournament.checkin:
+            raise Refusal("Check-in has not opened yet.")
+        if entry.checked_in:
+            raise Refusal("You have already checked in.")
+        try:
+            await self.storage.check_in(tournament_id, user_id)
+        except ConflictError:
+            _require_signup(await self.tournament(tournament_id))
+            raise
+        return await self.tournament(tournament_id)
+
     # ----- the start and the organiser --------------------------------------------------------
+
+    async def open_checkin(self, tournament_id: int, user_id: int, *,
+                           moderator: bool) -> TournamentRecord:
+        """The organiser asks everyone signed up to check in: at the start, whoever has not
+        is left out."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        _require_signup(tournament)
+        if tournament.checkin:
+            raise Refusal("Check-in is already open.")
+        try:
+            await self.storage.open_checkin(tournament_id)
+        except ConflictError:
+            _require_signup(await self.tournament(tournament_id))
+            raise
+        await self.storage.log_decision(tournament_id, user_id, "check-in", "")
+        return await self.tournament(tournament_id)
+
+    async def replace_member(self, tournament_id: int, user_id: int, old: int,
+                             new: tuple[int, str | None], *, moderator: bool
+                             ) -> TournamentRecord:
+        """The organiser puts ``new`` in ``old``'s place in their team, from the team's next
+        table on."""
+        tournament = await self.tournament(tournament_id)
+        _require_organiser(tournament, user_id, moderator)
+        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            raise Refusal("The tournament is not running.")
+        team = tournament.team_of(old)
+        if team is None:
+            raise Refusal("{player} plays in no team of this tournament.", player=mention(old))
+        if tournament.team_of(new[0]) is not None:
+            raise Refusal("{player} already plays in this tournament.", player=mention(new[0]))
+        try:
+            await self.storage.replace_member(tournament_id, team, old, new[0], new[1])
+        except ConflictError:
+            raise Refusal("The tournament changed meanwhile; try again.") from None
+        await self.storage.log_decision(tournament_id, user_id, "replace", f"{old} by {new[0]}")
+        return await self.tournament(tournament_id)
 
     async def start_tournament(self, tournament_id: int, user_id: int, *,
                                moderator: bool) -> TournamentRecord:
@@ -242,10 +317,7 @@ class Tournaments(TableStore):
             await self._record(tournament, draw, result)
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
-        for table in _games(await self.storage.match_tables(tournament_id), key_of(match)):
-            if table.totals is None:
-                await self.storage.close_table(table.table_id)
-                self._forget(table.table_id)
+        await self._close_match(await self.storage.match_tables(tournament_id), match)
         await self.storage.log_decision(tournament_id, user_id, "award",
                                         f"team {team}: {match.stage.value} round {match.round}")
         return await self.advance(tournament_id)
@@ -348,12 +420,13 @@ class Tournaments(TableStore):
         while tournament.status is TournamentStatus.RUNNING:
             tables = await self.storage.match_tables(tournament_id)
             draw = tournament.draw()
-            decided = _decided(tournament, draw, tables)
+            decided = _withdrawn(tournament, draw) or _decided(tournament, draw, tables)
             if decided is None:
                 break
             try:
                 if await self._record(tournament, draw, decided):
                     recorded.append(decided)
+                    await self._close_match(tables, decided.match)
             except ConflictError:
                 pass  # another process ended it meanwhile (its last result, or the organiser)
             tournament = await self.tournament(tournament_id)
@@ -372,6 +445,13 @@ class Tournaments(TableStore):
                     unposted.append(table.table_id)
         return Progress(tournament, tuple(recorded), due, tuple(unposted))
 
+    async def _close_match(self, tables: Sequence[MatchTable], match: Match) -> None:
+        """Close the match's table in play, once a forfeit has decided the match."""
+        for table in _games(tables, key_of(match)):
+            if table.totals is None:
+                await self.storage.close_table(table.table_id)
+                self._forget(table.table_id)
+
     async def _record(self, tournament: TournamentRecord, draw: Draw, result: Result) -> bool:
         """Record ``result`` once (False if it was already); raises :class:`ConflictError` if
         the tournament is no longer running."""
@@ -389,11 +469,11 @@ class Tournaments(TableStore):
     async def set_match_thread(self, tournament_id: int, key: MatchKey, thread_id: int) -> None:
         await self.storage.set_match_thread(tournament_id, key, thread_id)
 
-    async def open_match_game(self, tournament: TournamentRecord, due: Due,
-                              thread_id: int) -> TableSnapshot | None:
+    async def open_match_game(self, tournament: TournamentRecord, due: Due, thread_id: int,
+                              title: str = "") -> TableSnapshot | None:
         """Game ``due.game`` of its match at a new table in ``thread_id``, its players seated
         (the match's first team North and South) and its game started; None if another
-        process opened it first."""
+        process opened it first. ``title``: what the table message calls it."""
         match = due.match
         assert match.second is not None
         first, second = tournament.teams[match.first - 1], tournament.teams[match.second - 1]
@@ -403,7 +483,7 @@ class Tournaments(TableStore):
         try:
             table = await self.storage.create_match_table(
                 tournament, key_of(match), due.game, thread_id, seats, seed, RULES_VERSION,
-                Level.STRONG)
+                Level.STRONG, title or tournament.name)
         except ConflictError:
             return None
         live = Live(table, Game.new(seed, tournament.options))
@@ -437,13 +517,18 @@ def _require_organiser(tournament: TournamentRecord, user_id: int, moderator: bo
 
 
 def _teams(tournament: TournamentRecord) -> list[tuple[int, ...]]:
-    """The teams the sign-ups make: each pair, then the members alone two by two in the
-    order they signed up. An odd member alone is refused, with what to do."""
+    """The teams the sign-ups make (of those who checked in, once check-in is open): each
+    pair, then the members alone two by two in the order they signed up. An odd member alone
+    is refused, with what to do."""
     teams: list[tuple[int, ...]] = []
     alone: list[int] = []
+    here = {entry.user_id for entry in tournament.entries
+            if entry.checked_in or not tournament.checkin}
     for entry in tournament.entries:
+        if entry.user_id not in here:
+            continue
         partner = entry.partner_id
-        if partner is None or tournament.entry(partner) is None:
+        if partner is None or partner not in here:
             alone.append(entry.user_id)
         elif entry.user_id < partner:
             teams.append((entry.user_id, partner))
@@ -451,6 +536,19 @@ def _teams(tournament: TournamentRecord) -> list[tuple[int, ...]]:
         raise Refusal("{player} has no partner yet: one more member must sign up, or one"
                       " leave.", player=mention(alone[-1]))
     return teams + list(zip(alone[::2], alone[1::2], strict=True))
+
+
+def _withdrawn(tournament: TournamentRecord, draw: Draw) -> Result | None:
+    """The first match in play of a team that withdrew: a forfeit (to the higher seed, if
+    both teams withdrew)."""
+    for match in playable(draw):
+        if tournament.withdrawn & set(match.sides):
+            winner = match.second if match.first in tournament.withdrawn else match.first
+            assert winner is not None
+            if winner in tournament.withdrawn:
+                winner = match.first
+            return league.forfeit(match, winner, tournament.plan.games_to_win)
+    return None
 
 
 def _games(tables: Sequence[MatchTable], key: MatchKey) -> list[MatchTable]:

@@ -495,5 +495,6 @@ class Storage(Standings, Tournaments, Endings):
             ping_message_id=row["ping_message_id"], rematch_votes=frozenset(rematch[row["id"]]),
             variant=variants[row["id"]], level=Level(row["level"]), hints=bool(row["hints"]),
             clock=Clock(row["clock"]) if row["clock"] is not None else None,
+            title=row["title"],
         ) for row in rows]
 

@@ -14,7 +14,7 @@ from engine import DEFAULT_OPTIONS, Options
 from engine.options import NelloDoubles
 
 TABLE_COLUMNS = ("id, guild_id, channel_id, message_id, creator_id, locale, seed, options, "
-                 "rules_version, status, ping_message_id, variant, level, hints, clock")
+                 "rules_version, status, ping_message_id, variant, level, hints, clock, title")
 BATCH = 500
 """Tables whose seats are read in one query (far below either backend's parameter limit)."""
 

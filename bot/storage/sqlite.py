@@ -328,10 +328,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
-    (  # 10: tournaments (docs/TOURNAMENTS.md): each one's settings, its sign-ups, its teams
-       # once drawn, the results recorded in order (the draw is replayed from them), its match
-       # tables with each game's final marks (written with the game's last action), each
-       # match's thread, and the organiser's decisions
+    (  # 10: tournaments (docs/TOURNAMENTS.md): each one's settings, its sign-ups and
+       # check-ins, its teams once drawn, the teams withdrawn, the results recorded in order
+       # (the draw is replayed from them), its match tables with each game's final marks
+       # (written with the game's last action), each match's thread, and the organiser's
+       # decisions; a match table's title
+        "ALTER TABLE tables ADD COLUMN title TEXT",
         """CREATE TABLE tournaments (
             id           INTEGER PRIMARY KEY AUTOINCREMENT,
             guild_id     INTEGER NOT NULL,
@@ -349,7 +351,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             seed         INTEGER,
             status       TEXT NOT NULL
                          CHECK (status IN ('signup', 'running', 'paused', 'finished', 'ended')),
+            checkin      INTEGER NOT NULL DEFAULT 0 CHECK (checkin IN (0, 1)),
             message_id   INTEGER,
+            event_id     INTEGER,
             created_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
             updated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         )""",
@@ -361,6 +365,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             name          TEXT,
             partner_id    INTEGER,
             n             INTEGER NOT NULL,
+            checked_in    INTEGER NOT NULL DEFAULT 0 CHECK (checked_in IN (0, 1)),
             PRIMARY KEY (tournament_id, user_id)
         ) WITHOUT ROWID""",
         """CREATE TABLE tournament_teams (
@@ -369,6 +374,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             place         INTEGER NOT NULL,
             user_id       INTEGER NOT NULL,
             PRIMARY KEY (tournament_id, team, place)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tournament_withdrawals (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            team          INTEGER NOT NULL,
+            PRIMARY KEY (tournament_id, team)
         ) WITHOUT ROWID""",
         """CREATE TABLE tournament_results (
             tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,

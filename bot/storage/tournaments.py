@@ -36,7 +36,7 @@ from .sql import Sql, options_from_json, options_json
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, locale, name, format, pairs, games_to_win,"
-    " options, clock, grace, starts_at, seed, status, message_id")
+    " options, clock, grace, starts_at, seed, status, message_id, checkin, event_id")
 
 
 class Tournaments(ABC):
@@ -167,6 +167,42 @@ class Tournaments(ABC):
                              " WHERE tournament_id = $1 AND partner_id = $2",
                              tournament_id, user_id)
 
+    async def open_checkin(self, tournament_id: int) -> None:
+        """From now on members check in; raises :class:`ConflictError` unless sign-ups are
+        open."""
+        async with self._transaction() as db:
+            await self._lock_tournament(db, tournament_id, TournamentStatus.SIGNUP)
+            await db.execute(f"UPDATE tournaments SET checkin = 1, updated_at = {self.NOW}"
+                             " WHERE id = $1", tournament_id)
+
+    async def check_in(self, tournament_id: int, user_id: int) -> None:
+        """The member is here; raises :class:`ConflictError` unless sign-ups are open."""
+        async with self._transaction() as db:
+            await self._lock_tournament(db, tournament_id, TournamentStatus.SIGNUP)
+            await db.execute("UPDATE tournament_entries SET checked_in = 1"
+                             " WHERE tournament_id = $1 AND user_id = $2",
+                             tournament_id, user_id)
+
+    async def withdraw_team(self, tournament_id: int, team: int) -> bool:
+        """The team withdraws after the start (False if it had already); raises
+        :class:`ConflictError` unless the tournament is running or paused."""
+        async with self._transaction() as db:
+            await self._lock_tournament(db, tournament_id, TournamentStatus.RUNNING,
+                                        TournamentStatus.PAUSED)
+            found = await db.fetchrow("SELECT 1 FROM tournament_withdrawals"
+                                      " WHERE tournament_id = $1 AND team = $2",
+                                      tournament_id, team)
+            if found is not None:
+                return False
+            await db.execute("INSERT INTO tournament_withdrawals (tournament_id, team)"
+                             " VALUES ($1, $2)", tournament_id, team)
+            return True
+
+    async def set_tournament_event(self, tournament_id: int, event_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE tournaments SET event_id = $1 WHERE id = $2", event_id,
+                             tournament_id)
+
     async def start_tournament(self, tournament_id: int, teams: Sequence[Sequence[int]],
                                seed: int) -> None:
         """Sign-ups close and the teams are fixed, in seed order.
@@ -183,7 +219,8 @@ class Tournaments(ABC):
             await db.execute(f"UPDATE tournaments SET status = 'running', seed = $1,"
                              f" updated_at = {self.NOW} WHERE id = $2", seed, tournament_id)
 
-    async def replace_member(self, tournament_id: int, team: int, old: int, new: int) -> None:
+    async def replace_member(self, tournament_id: int, team: int, old: int, new: int,
+                             name: str | None) -> None:
         """``new`` takes ``old``'s place in ``team`` from the next table on.
 
         Raises :class:`ConflictError` unless the tournament is running or paused, or if
@@ -197,6 +234,10 @@ class Tournaments(ABC):
                 raise ConflictError(f"{new} already plays in tournament {tournament_id}")
             await db.execute("UPDATE tournament_teams SET user_id = $1 WHERE tournament_id = $2"
                              " AND team = $3 AND user_id = $4", new, tournament_id, team, old)
+            await db.execute(
+                "INSERT INTO tournament_entries (tournament_id, user_id, name, n, checked_in)"
+                " SELECT $1, $2, $3, COALESCE(MAX(n) + 1, 0), 1 FROM tournament_entries"
+                " WHERE tournament_id = $1 ON CONFLICT DO NOTHING", tournament_id, new, name)
 
     # ----- results ----------------------------------------------------------------------------
 
@@ -283,7 +324,7 @@ class Tournaments(ABC):
 
     async def create_match_table(self, tournament: TournamentRecord, key: MatchKey, game: int,
                                  channel_id: int, seats: Sequence[Player | None], seed: str,
-                                 rules_version: int, level: Level) -> TableRecord:
+                                 rules_version: int, level: Level, title: str) -> TableRecord:
         """Game ``game`` of the match ``key``: a table in the match's thread, its game started,
         linked to the tournament in the same transaction.
 
@@ -296,6 +337,7 @@ class Tournaments(ABC):
                 db, tournament.guild_id, channel_id, tournament.organiser_id, tournament.locale,
                 seats, seed, tournament.options, rules_version, FORTY_TWO, level, False,
                 tournament.clock)
+            await db.execute("UPDATE tables SET title = $1 WHERE id = $2", title, table_id)
             await db.execute(
                 "INSERT INTO tournament_tables (table_id, tournament_id, stage, round, slot,"
                 " game) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -347,8 +389,10 @@ class Tournaments(ABC):
     async def _tournament_of(self, row: Any) -> TournamentRecord:
         tournament_id = int(row[0])
         entries = await self._fetch(
-            "SELECT user_id, name, partner_id FROM tournament_entries WHERE tournament_id = $1"
-            " ORDER BY n", tournament_id)
+            "SELECT user_id, name, partner_id, checked_in FROM tournament_entries"
+            " WHERE tournament_id = $1 ORDER BY n", tournament_id)
+        withdrawn = await self._fetch("SELECT team FROM tournament_withdrawals"
+                                      " WHERE tournament_id = $1", tournament_id)
         members = await self._fetch(
             "SELECT team, user_id FROM tournament_teams WHERE tournament_id = $1"
             " ORDER BY team, place", tournament_id)
@@ -367,10 +411,12 @@ class Tournaments(ABC):
             grace=int(row[11]), starts_at=int(row[12]) if row[12] is not None else None,
             seed=seed, status=TournamentStatus(row[14]),
             message_id=int(row[15]) if row[15] is not None else None,
-            entries=tuple(Entry(int(e[0]), e[1], int(e[2]) if e[2] is not None else None)
-                          for e in entries),
+            entries=tuple(Entry(int(e[0]), e[1], int(e[2]) if e[2] is not None else None,
+                                bool(e[3])) for e in entries),
             teams=tuple(tuple(teams[n]) for n in sorted(teams)),
-            results=tuple(_result(r) for r in results))
+            results=tuple(_result(r) for r in results),
+            withdrawn=frozenset(int(w[0]) for w in withdrawn), checkin=bool(row[16]),
+            event_id=int(row[17]) if row[17] is not None else None)
 
 
 def _result(row: Any) -> Result:

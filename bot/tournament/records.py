@@ -32,11 +32,13 @@ class TournamentStatus(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A member signed up: alone (a partner is drawn at the start) or with ``partner_id``."""
+    """A member signed up: alone (a partner is drawn at the start) or with ``partner_id``;
+    ``checked_in`` once they said they are here, when the organiser asks."""
 
     user_id: int
     name: str | None
     partner_id: int | None = None
+    checked_in: bool = False
 
 
 MatchKey = tuple[Stage, int, int]
@@ -85,6 +87,13 @@ class TournamentRecord:
     """Each team's members, from the start on; team ``n`` (the entrant number) is
     ``teams[n - 1]``, in seed order."""
     results: tuple[Result, ...] = ()
+    withdrawn: frozenset[Entrant] = frozenset()
+    """Teams that withdrew after the start: each of their matches is a forfeit."""
+    checkin: bool = False
+    """Whether sign-ups are checking in: at the start, whoever has not checked in is left
+    out."""
+    event_id: int | None = None
+    """The server's scheduled event for it, if the bot could create one."""
 
     @property
     def entrants(self) -> tuple[Entrant, ...]:

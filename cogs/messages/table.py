@@ -60,7 +60,8 @@ def table_message(snapshot: TableSnapshot, *, pictured: bool = False,
     locale = voice(table.locale, table)
     seating = table.variant.seating
     embed = discord.Embed(title=game_title(locale, table.variant), colour=COLOUR)
-    lines = [t(locale, "Table of {creator}", creator=mention(table.creator_id))]
+    lines = [f"🏆 {table.title}" if table.title is not None else
+             t(locale, "Table of {creator}", creator=mention(table.creator_id))]
     if seating.has_teams:
         for team in seating.sides:
             lines.append(t(locale, "**{team}**: {seats}", team=team, seats=" · ".join(

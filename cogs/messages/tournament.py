@@ -17,7 +17,7 @@ from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
 from bot.tournament.round_robin import RoundRobin
 from bot.tournament.types import Entrant, Match, Result, Stage
 
-from ..components import BeginButton, EnterButton, WithdrawButton
+from ..components import BeginButton, CheckInButton, EnterButton, WithdrawButton
 from ..pictures import BracketPicture
 from .bracket import bracket_picture, translated_words
 from .reply import COLOUR, Reply
@@ -89,9 +89,17 @@ def tournament_message(tournament: TournamentRecord,
                         value=_entries(tournament) or t(locale, "Nobody yet."), inline=False)
         embed.set_footer(text=t(locale, "Join alone, or as a pair with /42 tournament enter"
                                         " partner."))
+        if tournament.checkin:
+            embed.add_field(name=t(locale, "Check-in"), value=t(
+                locale, "Everyone signed up, press I'm here: at the start, whoever has not"
+                        " is left out. ✅ {here} of {all}.",
+                here=sum(1 for entry in tournament.entries if entry.checked_in),
+                all=len(tournament.entries)), inline=False)
         view = discord.ui.View(timeout=None)
         view.add_item(EnterButton(tournament.id, t(locale, "Join")))
         view.add_item(WithdrawButton(tournament.id, t(locale, "Leave")))
+        view.add_item(CheckInButton(tournament.id, t(locale, "I'm here") if tournament.checkin
+                                    else t(locale, "Open check-in")))
         view.add_item(BeginButton(tournament.id, t(locale, "Start")))
         return Reply(None, embed, view)
     if tournament.status is TournamentStatus.PAUSED:
@@ -129,14 +137,19 @@ def board_picture(tournament: TournamentRecord) -> BracketPicture | None:
 
 def _entries(tournament: TournamentRecord) -> str:
     """Pairs as "A & B", members alone as they are, in the order they signed up."""
+    def named(user_id: int) -> str:
+        entry = tournament.entry(user_id)
+        here = tournament.checkin and entry is not None and entry.checked_in
+        return mention(user_id) + (" ✅" if here else "")
+
     lines: list[str] = []
     for entry in tournament.entries:
         partner = entry.partner_id
         if partner is None or tournament.entry(partner) is None:
-            lines.append(mention(entry.user_id))
+            lines.append(named(entry.user_id))
         elif entry.user_id < partner:
-            lines.append(f"{mention(entry.user_id)} & {mention(partner)}")
-    return "\n".join(lines)[:1024]
+            lines.append(f"{named(entry.user_id)} & {named(partner)}")
+    return _fit(lines)
 
 
 def _playing(tournament: TournamentRecord,

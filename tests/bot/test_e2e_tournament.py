@@ -98,6 +98,23 @@ async def stand_in(double: DiscordDouble, live: LiveBot, db: Database,
     assert "🤖" in str(table.embeds[0]) and away.mention in str(table.embeds[0])
 
 
+async def current_picture(live: LiveBot, double: DiscordDouble) -> None:
+    """The board's picture shows the latest result, and every match to play."""
+    tournament = await live.bot.service.tournament_in_channel(double.channel("general").id,
+                                                              latest=True)
+    if not tournament.results:
+        return
+    (picture,) = board(double).attachments
+    alt = picture["description"]
+
+    def named(team: int) -> str:
+        return " & ".join(tournament.name_of(user) for user in tournament.teams[team - 1])
+
+    latest = tournament.results[-1]
+    assert latest.loser is not None
+    assert f"{named(latest.winner)} beat {named(latest.loser)}" in alt, alt
+
+
 async def test_sixteen_members_play_a_double_elimination_to_its_champion(
         discord_double: DiscordDouble, live_database: Database,
         start_live_bot: StartLiveBot) -> None:
@@ -140,6 +157,7 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
     played: set[int] = set()
     while True:
         await cog.referee.idle()
+        await current_picture(live, double)
         status = query(live_database, "SELECT status FROM tournaments")[0][0]
         if status != "running":
             break

@@ -38,6 +38,8 @@ option type it says, its value)."""
 
 FILLERS = {"amount": "30", "choice": "sixes", "tile": "6-6", "name": "Cup", "format": "double"}
 """Values of the right kind for the required options beside the one being swept."""
+MEMBER_OPTIONS = frozenset({"member", "with"})
+"""Required member options: beside the one swept, they name the member sending the command."""
 
 
 def _commands() -> Iterator[tuple[str, app_commands.Command[Any, Any, Any]]]:
@@ -120,10 +122,13 @@ async def test_an_option_of_the_wrong_kind_is_refused(
     await double.settle(quiet=0.02)
     before, messages = everything(live_bot.db), channel_messages(double)
     for sent_type, value in WRONG[kind]:
-        options: list[dict[str, Any]] = [{"type": 3, "name": name, "value": FILLERS[name]}
-                                         for name in required if name != option]
+        options: list[dict[str, Any]] = [
+            {"type": 6, "name": name, "value": str(member.id)} if name in MEMBER_OPTIONS else
+            {"type": 3, "name": name, "value": FILLERS[name]}
+            for name in required if name != option]
         options.append({"type": sent_type, "name": option, "value": value})
-        result = await member.raw_command("42", _forged(command, options), where=where)
+        result = await member.raw_command("42", _forged(command, options), where=where,
+                                          members=[member])
         text = refused(result, WRONG_KIND)
         assert f"{option}:" in text, text
         completed = await member.raw_autocomplete(

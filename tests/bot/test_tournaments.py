@@ -119,8 +119,63 @@ async def test_sign_ups_are_refused_with_a_sentence(storage: Storage) -> None:
     assert len(started.teams) == 2
     with pytest.raises(Refusal, match="Sign-ups are closed"):
         await service.sign_up(tournament_id, 12, "m12")
-    with pytest.raises(Refusal, match="has started"):
-        await service.withdraw(tournament_id, 1)
+    with pytest.raises(Refusal, match="no team"):
+        await service.withdraw(tournament_id, 12)
+
+
+async def test_a_team_that_withdraws_after_the_start_forfeits_what_is_left(
+        storage: Storage) -> None:
+    service = TableService(storage)
+    tournament_id = await opened(service, members=8)
+    tournament = await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    leaving = tournament.team_of(1)
+    assert leaving == 1
+    (table_id, *_) = await open_due(service, await service.advance(tournament_id))
+    await service.withdraw(tournament_id, 1)
+    with pytest.raises(Refusal, match="already withdrawn"):
+        await service.withdraw(tournament_id, 2)
+    await run_to_the_end(service, storage, tournament_id)
+    final = await service.tournament(tournament_id)
+    lost = [r for r in final.results if leaving in r.match.sides]
+    assert len(lost) == 2 and all(r.forfeit and r.winner != leaving for r in lost)
+    closed = await storage.table(table_id)  # team 1's first match, against team 4
+    assert closed is not None and closed.status is Status.CLOSED
+
+
+async def test_check_in_leaves_out_whoever_has_not(storage: Storage) -> None:
+    service = TableService(storage)
+    tournament_id = await opened(service, members=8)
+    with pytest.raises(Refusal, match="not opened yet"):
+        await service.check_in(tournament_id, 1)
+    with pytest.raises(Refusal, match="Only the organiser"):
+        await service.open_checkin(tournament_id, 1, moderator=False)
+    await service.open_checkin(tournament_id, ORGANISER, moderator=False)
+    for member in (1, 2, 3, 5, 6, 7):
+        await service.check_in(tournament_id, member)
+    with pytest.raises(Refusal, match="already checked in"):
+        await service.check_in(tournament_id, 1)
+    with pytest.raises(Refusal, match="not signed up"):
+        await service.check_in(tournament_id, 40)
+    started = await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    assert sorted(started.teams) == [(1, 2), (3, 7), (5, 6)]  # 4 and 8 did not check in
+
+
+async def test_the_organiser_replaces_a_member_from_the_next_table_on(storage: Storage) -> None:
+    service = TableService(storage)
+    tournament_id = await opened(service, members=4)
+    await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    with pytest.raises(Refusal, match="already plays"):
+        await service.replace_member(tournament_id, ORGANISER, 1, (2, "m2"), moderator=False)
+    with pytest.raises(Refusal, match="Only the organiser"):
+        await service.replace_member(tournament_id, 3, 1, (9, "m9"), moderator=False)
+    replaced = await service.replace_member(tournament_id, ORGANISER, 1, (9, "Nina"),
+                                            moderator=False)
+    assert replaced.team_of(9) is not None and replaced.team_of(1) is None
+    assert replaced.name_of(9) == "Nina"
+    (table_id,) = await open_due(service, await service.advance(tournament_id))
+    table = await storage.table(table_id)
+    assert table is not None and table.seat_of(9) is not None and table.seat_of(1) is None
+    assert table.title is not None
 
 
 async def test_members_alone_are_paired_in_the_order_they_signed_up(storage: Storage) -> None:
@@ -226,3 +281,18 @@ async def test_a_team_absent_past_the_grace_period_forfeits(storage: Storage) ->
     assert closed is not None and closed.status is Status.CLOSED
     assert ("forfeit", 0) in [(what, who) for who, what, _ in
                               await storage.decisions(tournament_id)]
+
+
+@pytest.mark.parametrize(("format", "matches"), [(Format.POOLS, 7), (Format.SWISS, 4),
+                                                 (Format.SINGLE_ELIMINATION, 3)])
+async def test_every_format_runs_to_its_end(storage: Storage, format: Format,
+                                            matches: int) -> None:
+    """Four teams: one pool of four then its top two in a final; two Swiss rounds; a bracket
+    of four."""
+    service = TableService(storage)
+    tournament_id = await opened(service, format=format, members=8)
+    await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    played = await run_to_the_end(service, storage, tournament_id)
+    final = await service.tournament(tournament_id)
+    assert final.status is TournamentStatus.FINISHED
+    assert played == len(final.results) == matches

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from .gateway import Gateway
@@ -404,16 +404,29 @@ class SimulatedMember:
         )
 
     async def raw_command(
-        self, name: str, options: list[JSON], /, *, where: ChannelRef = None
+        self,
+        name: str,
+        options: list[JSON],
+        /,
+        *,
+        where: ChannelRef = None,
+        members: Sequence[SimulatedMember] = (),
     ) -> InteractionResult:
         """``/name`` with ``options`` exactly as given, checked against no schema and sent
         wherever asked (a DM included): what a client that has not resynced sends for a
-        renamed subcommand, a removed choice, or a command no longer offered there."""
+        renamed subcommand, a removed choice, or a command no longer offered there.
+        ``members`` are resolved in the payload, as Discord resolves the members a user
+        option names."""
         channel = self._channel(where)
         world = self.double.world
         synced = [*world.guild_commands.get(self.guild.id, []), *world.global_commands]
         schema = next(c for c in synced if c["name"] == name)  # offered here or not
         data: JSON = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
+        resolved: JSON = {}
+        for member in members:
+            self._resolve({"type": 6, "name": "member"}, member, resolved)
+        if resolved:
+            data["resolved"] = resolved
         return await self._interact(2, channel, data, f"/{name} (raw)", wait_deferred=5.0)
 
     async def user_command(
