@@ -35,7 +35,7 @@ from bot.tournament.event import Format, Plan
 from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
 from engine import DEFAULT_OPTIONS
 
-from .answering import THREADING, Answering
+from .answering import IN_THREAD, POSTING, THREADING, Answering, Needs
 from .messages.reply import Picture, Reply
 from .messages.tournament import (
     board_picture,
@@ -81,6 +81,10 @@ CLOCK_CHOICES = [
                         value=Clock.RELAXED.value),
     app_commands.Choice(name=locale_str("Brisk: thirty seconds a move"), value=Clock.BRISK.value),
 ]
+HOSTING: Needs = (*POSTING, *(need for need in THREADING if need not in POSTING),
+                  *(need for need in IN_THREAD if need not in POSTING + THREADING))
+"""What a tournament needs in its channel: to post its board there, and to start its matches'
+threads and post their tables."""
 THREAD_NAME = 100
 """The longest name Discord gives a thread."""
 LONGEST_WAIT = 14 * 24 * 60
@@ -135,7 +139,7 @@ class TournamentCommands(Answering, commands.Cog):
                              starts: app_commands.Range[int, 1, LONGEST_WAIT] | None = None
                              ) -> None:
         assert interaction.guild_id is not None
-        self._require_organiser(interaction)
+        await within_window(interaction, self._require_organiser(interaction))
         try:
             plan = Plan(Format(format.value), int(match.value) if match is not None else 2)
         except ValueError:
@@ -149,7 +153,7 @@ class TournamentCommands(Answering, commands.Cog):
             timed = Clock(clock.value) if clock is not None and clock.value != "off" else None
         except ValueError:
             raise Refusal("That is not one of the clocks: choose one from the list.") from None
-        self._require_posting(interaction, THREADING)
+        self._require_posting(interaction, HOSTING)
         locale = normalize_locale(interaction.guild_locale) or locale_of(interaction)
         starts_at = (int(discord.utils.utcnow().timestamp()) + starts * 60
                      if starts is not None else None)
@@ -164,8 +168,7 @@ class TournamentCommands(Answering, commands.Cog):
                 message = await self._post(interaction, self._channel(interaction),
                                            tournament_message(opened, {}))
             except BaseException:
-                await self.service.end_tournament(opened.id, interaction.user.id,
-                                                  moderator=True)
+                await self.service.storage.delete_tournament(opened.id)
                 raise
             await self.service.storage.set_tournament_message(opened.id, message.id)
             return message.jump_url
@@ -175,6 +178,25 @@ class TournamentCommands(Answering, commands.Cog):
                                           "Your tournament is open for sign-ups: {link}. Start"
                                           " it with its Start button once everyone is in.",
                                           link=link))
+
+    @tournament.command(name=locale_str("organisers", msgctxt="command name"),
+                        description=locale_str("Name the role whose members may run tournaments"
+                                               " here (who may manage the server)"))
+    @app_commands.rename(role=locale_str("role", msgctxt="command name"))
+    @app_commands.describe(role=locale_str("The organisers' role (none if left out)"))
+    async def tournament_organisers(self, interaction: discord.Interaction[Any],
+                                    role: discord.Role | None = None) -> None:
+        assert interaction.guild_id is not None
+        if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
+            raise Refusal("Only a member who may manage the server names its organisers.")
+        await within_window(interaction, self.service.storage.set_organiser_role(
+            interaction.guild_id, role.id if role is not None else None))
+        locale = locale_of(interaction)
+        text = (t(locale, "Members with {role} may now run tournaments here.",
+                  role=role.mention) if role is not None else
+                t(locale, "Only members who may manage the server or its events run"
+                          " tournaments here now."))
+        await send_private(interaction, text)
 
     @tournament.command(name=locale_str("enter", msgctxt="command name"),
                         description=locale_str("Sign up for this channel's tournament"))
@@ -238,7 +260,7 @@ class TournamentCommands(Answering, commands.Cog):
             found = await self._here(interaction)
             return await self.service.set_paused(
                 found.id, interaction.user.id, found.status is TournamentStatus.RUNNING,
-                moderator=self._organiser(interaction))
+                moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
         self._go(tournament.id)
@@ -262,7 +284,7 @@ class TournamentCommands(Answering, commands.Cog):
                 raise Refusal("{player} plays in no team of this tournament.",
                               player=member.mention)
             progress = await self.service.award(found.id, interaction.user.id, team,
-                                                moderator=self._organiser(interaction))
+                                                moderator=await self._organiser(interaction))
             return progress.tournament
 
         tournament = await within_window(interaction, work())
@@ -282,7 +304,7 @@ class TournamentCommands(Answering, commands.Cog):
             found = await self._here(interaction)
             return await self.service.approve_stand_in(
                 found.id, interaction.user.id, member.id,
-                moderator=self._organiser(interaction))
+                moderator=await self._organiser(interaction))
 
         snapshot = await within_window(interaction, work())
         self._touch(snapshot.table.id)
@@ -309,7 +331,7 @@ class TournamentCommands(Answering, commands.Cog):
             return await self.service.replace_member(
                 found.id, interaction.user.id, member.id,
                 (substitute.id, substitute.display_name),
-                moderator=self._organiser(interaction))
+                moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
         self._go(tournament.id)
@@ -325,7 +347,7 @@ class TournamentCommands(Answering, commands.Cog):
         async def work() -> TournamentRecord:
             found = await self._here(interaction)
             return await self.service.end_tournament(found.id, interaction.user.id,
-                                                     moderator=self._organiser(interaction))
+                                                     moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
         self._redraw(tournament.id)
@@ -371,7 +393,7 @@ class TournamentCommands(Answering, commands.Cog):
             text = t(locale, "You are checked in for {name}.", name=tournament.name)
         else:
             await within_window(interaction, self.service.open_checkin(
-                tournament_id, interaction.user.id, moderator=self._organiser(interaction)))
+                tournament_id, interaction.user.id, moderator=await self._organiser(interaction)))
             text = t(locale, "Check-in is open: at the start, whoever has not pressed I'm"
                              " here is left out.")
         self._redraw(tournament_id)
@@ -379,7 +401,7 @@ class TournamentCommands(Answering, commands.Cog):
 
     async def on_begin(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
         tournament = await within_window(interaction, self.service.start_tournament(
-            tournament_id, interaction.user.id, moderator=self._organiser(interaction)))
+            tournament_id, interaction.user.id, moderator=await self._organiser(interaction)))
         self._go(tournament_id)
         locale = locale_of(interaction)
         text = t(locale, "{name} has started: {teams} teams. Each match opens in a thread of"
@@ -549,15 +571,20 @@ class TournamentCommands(Answering, commands.Cog):
         return await self.service.tournament_in_channel(
             parent or self._channel_id(interaction), latest=latest)
 
-    @staticmethod
-    def _organiser(interaction: discord.Interaction[Any]) -> bool:
-        """Whether the member may run tournaments on this server: manage it, or its events."""
+    async def _organiser(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether the member may run tournaments on this server: manage it or its events, or
+        hold the role it names for its organisers."""
         permissions = interaction.permissions
-        return (permissions.manage_guild or permissions.manage_events
-                or permissions.administrator)
+        if permissions.manage_guild or permissions.manage_events or permissions.administrator:
+            return True
+        assert interaction.guild_id is not None
+        role = await self.service.storage.organiser_role(interaction.guild_id)
+        user = interaction.user
+        return role is not None and isinstance(user, discord.Member) and any(
+            held.id == role for held in user.roles)
 
-    def _require_organiser(self, interaction: discord.Interaction[Any]) -> None:
-        if not self._organiser(interaction):
-            raise Refusal("Only a member who may manage the server or its events can open a"
-                          " tournament.")
+    async def _require_organiser(self, interaction: discord.Interaction[Any]) -> None:
+        if not await self._organiser(interaction):
+            raise Refusal("Only a member who may manage the server or its events, or who has"
+                          " its organisers' role, can open a tournament.")
 

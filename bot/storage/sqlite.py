@@ -332,8 +332,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
        # check-ins, its teams once drawn, the teams withdrawn, the results recorded in order
        # (the draw is replayed from them), its match tables with each game's final marks
        # (written with the game's last action), each match's thread, and the organiser's
-       # decisions; a match table's title
+       # decisions; a match table's title; the role a server names for its organisers
         "ALTER TABLE tables ADD COLUMN title TEXT",
+        """CREATE TABLE guild_settings (
+            guild_id       INTEGER PRIMARY KEY,
+            organiser_role INTEGER
+        ) WITHOUT ROWID""",
         """CREATE TABLE tournaments (
             id           INTEGER PRIMARY KEY AUTOINCREMENT,
             guild_id     INTEGER NOT NULL,

@@ -87,6 +87,11 @@ class Tournaments(ABC):
         assert found is not None
         return found
 
+    async def delete_tournament(self, tournament_id: int) -> None:
+        """Forget a tournament whose message could not be posted."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM tournaments WHERE id = $1", tournament_id)
+
     async def tournament(self, tournament_id: int) -> TournamentRecord | None:
         row = await self._fetchrow(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1",
                                    tournament_id)
@@ -365,6 +370,20 @@ class Tournaments(ABC):
         """A tournament table's final marks, with its game's last action (a no-op elsewhere)."""
         await db.execute("UPDATE tournament_tables SET totals = $1 WHERE table_id = $2",
                          json.dumps(list(totals)), table_id)
+
+    # ----- the server's organisers -------------------------------------------------------------
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role whose members may run tournaments on the server, if it names one."""
+        row = await self._fetchrow("SELECT organiser_role FROM guild_settings"
+                                   " WHERE guild_id = $1", guild_id)
+        return int(row[0]) if row is not None and row[0] is not None else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, organiser_role) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = $2", guild_id, role_id)
 
     # ----- the log ----------------------------------------------------------------------------
 

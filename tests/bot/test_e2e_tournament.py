@@ -121,12 +121,24 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
     double = discord_double
     double.add_role("organisers", Perm.MANAGE_GUILD)
     olga = double.member("olga", roles=("organisers",))
+    double.add_role("referees")
+    referee = double.member("rita", roles=("referees",))
     players = [double.member(f"p{n:02}") for n in range(16)]
     by_id: dict[int, SimulatedMember] = {m.id: m for m in players}
     live = await start_live_bot()
 
     refused = await players[0].slash("42 tournament new", name="Friday 42", format="double")
     assert refused.ephemeral and "manage the server" in refused.content
+    not_yet = await referee.slash("42 tournament new", name="Rita's", format="double")
+    assert "manage the server" in not_yet.content, not_yet
+    naming = await referee.slash("42 tournament organisers", role="referees")
+    assert "Only a member who may manage the server" in naming.content, naming
+    named = await olga.slash("42 tournament organisers", role="referees")
+    assert "may now run tournaments" in named.content, named
+    by_role = await referee.slash("42 tournament new", name="Rita's", format="double",
+                                  where="no-posting")
+    assert "I can't post" in by_role.content, by_role  # allowed: refused for the channel
+    assert query(live_database, "SELECT count(*) FROM tournaments") == [(0,)]
     opened = await olga.slash("42 tournament new", name="Friday 42", format="double", match="1")
     assert opened.ephemeral and "open for sign-ups" in opened.content, opened
     again = await olga.slash("42 tournament new", name="Again", format="swiss")
