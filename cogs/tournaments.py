@@ -57,6 +57,8 @@ FORMAT_CHOICES = [
                         value=Format.SINGLE_ELIMINATION.value),
     app_commands.Choice(name=locale_str("Swiss rounds: nobody is out, no repeat opponents"),
                         value=Format.SWISS.value),
+    app_commands.Choice(name=locale_str("Progressive: everyone alone, partners change every"
+                                        " round"), value=Format.PROGRESSIVE.value),
 ]
 TEAM_CHOICES = [
     app_commands.Choice(name=locale_str("Pairs sign up together (or alone, to be paired)"),
@@ -279,11 +281,7 @@ class TournamentCommands(Answering, commands.Cog):
                                member: discord.Member) -> None:
         async def work() -> TournamentRecord:
             found = await self._here(interaction)
-            team = found.team_of(member.id)
-            if team is None:
-                raise Refusal("{player} plays in no team of this tournament.",
-                              player=member.mention)
-            progress = await self.service.award(found.id, interaction.user.id, team,
+            progress = await self.service.award(found.id, interaction.user.id, member.id,
                                                 moderator=await self._organiser(interaction))
             return progress.tournament
 
@@ -474,8 +472,8 @@ class TournamentCommands(Answering, commands.Cog):
         match = due.match
         title = stage_title(tournament.locale, match)
         names = " · ".join(" & ".join(tournament.name_of(user)
-                                      for user in tournament.teams[team - 1])
-                           for team in match.sides)
+                                      for user in tournament.members_of(side))
+                           for side in match.sides)
         try:
             await self.budget.spend(Priority.MEMBERS)
             return await channel.create_thread(
@@ -493,8 +491,8 @@ class TournamentCommands(Answering, commands.Cog):
         text = t(locale, "{match}: your match is here. The table follows; open your hand"
                          " with its My hand button.", match=match_line(tournament, locale,
                                                                        due.match))
-        players = [discord.Object(user) for team in due.match.sides
-                   for user in tournament.teams[team - 1]]
+        players = [discord.Object(user) for side in due.match.sides
+                   for user in tournament.members_of(side)]
         try:
             await self.budget.spend(Priority.MEMBERS)
             await thread.send(text, allowed_mentions=discord.AllowedMentions(

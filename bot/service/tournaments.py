@@ -21,7 +21,7 @@ from engine import RULES_VERSION, Game, Options
 
 from ..records import Clock, GameKind, Level, Player, Status, TableRecord, mention
 from ..storage import ConflictError, Storage
-from ..tournament import league
+from ..tournament import league, progressive
 from ..tournament.event import Draw, Plan, finished, playable, record
 from ..tournament.records import (
     Entry,
@@ -31,8 +31,8 @@ from ..tournament.records import (
     TournamentStatus,
     key_of,
 )
+from ..tournament.types import Entrant, Match, Result
 from ..tournament.types import Game as Marks
-from ..tournament.types import Match, Result
 from .refusals import Refusal
 from .store import Live, TableStore
 from .values import TableSnapshot
@@ -92,7 +92,8 @@ class Tournaments(TableStore):
                 guild_id, channel_id, organiser_id, locale, name.strip()[:NAME] or "42",
                 Plan(plan.format, plan.games_to_win, plan.swiss_rounds,
                      secrets.randbelow(2**31)),
-                pairs=pairs, options=options, clock=clock, grace=grace, starts_at=starts_at)
+                pairs=pairs and not plan.format.individual, options=options, clock=clock,
+                grace=grace, starts_at=starts_at)
         except ConflictError:
             raise Refusal("This channel already has a tournament; it ends before another"
                           " starts here.") from None
@@ -244,6 +245,11 @@ class Tournaments(TableStore):
         if len(teams) < least:
             raise Refusal("{needed} teams are needed to start; signed up so far: {teams}.",
                           needed=least, teams=len(teams))
+        if tournament.plan.format.individual and not progressive.supported(len(teams)):
+            raise Refusal("Progressive play has a schedule for these counts of players:"
+                          " {counts}; signed up: {players}.", players=len(teams),
+                          counts=", ".join(str(n) for n in range(4, progressive.PAIR)
+                                           if progressive.supported(n)))
         seeded = await self._seeded(tournament.guild_id, teams)
         try:
             await self.storage.start_tournament(tournament_id, seeded,
@@ -301,25 +307,30 @@ class Tournaments(TableStore):
         await self.storage.log_decision(tournament_id, user_id, "end", "")
         return await self.tournament(tournament_id)
 
-    async def award(self, tournament_id: int, user_id: int, team: int, *,
+    async def award(self, tournament_id: int, user_id: int, member_id: int, *,
                     moderator: bool) -> Progress:
-        """The organiser awards ``team`` its match in play, as a forfeit of the other side."""
+        """The organiser awards ``member_id``'s side its match in play, as a forfeit of the
+        other side."""
         tournament = await self.tournament(tournament_id)
         _require_organiser(tournament, user_id, moderator)
         if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             raise Refusal("The tournament is not running.")
+        if tournament.team_of(member_id) is None:
+            raise Refusal("{player} plays in no team of this tournament.",
+                          player=mention(member_id))
         draw = tournament.draw()
-        match = next((m for m in playable(draw) if team in m.sides), None)
-        if match is None:
+        match = next((m for m in playable(draw) if tournament.side_of(m, member_id)), None)
+        side = tournament.side_of(match, member_id) if match is not None else None
+        if match is None or side is None:
             raise Refusal("That team has no match to play now.")
-        result = league.forfeit(match, team, tournament.plan.games_to_win)
+        result = league.forfeit(match, side, tournament.plan.games_to_win)
         try:
             await self._record(tournament, draw, result)
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
         await self._close_match(await self.storage.match_tables(tournament_id), match)
         await self.storage.log_decision(tournament_id, user_id, "award",
-                                        f"team {team}: {match.stage.value} round {match.round}")
+                                        f"side {side}: {match.stage.value} round {match.round}")
         return await self.advance(tournament_id)
 
     async def approve_stand_in(self, tournament_id: int, user_id: int, member_id: int, *,
@@ -379,7 +390,7 @@ class Tournaments(TableStore):
             absent = await self._absent(games[0].table_id)
             if absent is None or tournament.status is not TournamentStatus.RUNNING:
                 continue
-            team = tournament.team_of(absent)
+            team = tournament.side_of(match, absent)
             if team is None:
                 continue
             winner = match.other(team)
@@ -476,7 +487,7 @@ class Tournaments(TableStore):
         process opened it first. ``title``: what the table message calls it."""
         match = due.match
         assert match.second is not None
-        first, second = tournament.teams[match.first - 1], tournament.teams[match.second - 1]
+        first, second = tournament.members_of(match.first), tournament.members_of(match.second)
         seats = [Player.member(user, tournament.name_of(user))
                  for pair in zip(first, second, strict=True) for user in pair]
         seed = self._new_seed()
@@ -518,12 +529,14 @@ def _require_organiser(tournament: TournamentRecord, user_id: int, moderator: bo
 
 def _teams(tournament: TournamentRecord) -> list[tuple[int, ...]]:
     """The teams the sign-ups make (of those who checked in, once check-in is open): each
-    pair, then the members alone two by two in the order they signed up. An odd member alone
-    is refused, with what to do."""
-    teams: list[tuple[int, ...]] = []
-    alone: list[int] = []
+    pair, then the members alone two by two in the order they signed up; in progressive play
+    every member alone. An odd member alone is refused, with what to do."""
     here = {entry.user_id for entry in tournament.entries
             if entry.checked_in or not tournament.checkin}
+    if tournament.plan.format.individual:
+        return [(entry.user_id,) for entry in tournament.entries if entry.user_id in here]
+    teams: list[tuple[int, ...]] = []
+    alone: list[int] = []
     for entry in tournament.entries:
         if entry.user_id not in here:
             continue
@@ -541,11 +554,14 @@ def _teams(tournament: TournamentRecord) -> list[tuple[int, ...]]:
 def _withdrawn(tournament: TournamentRecord, draw: Draw) -> Result | None:
     """The first match in play of a team that withdrew: a forfeit (to the higher seed, if
     both teams withdrew)."""
+    def out(side: Entrant) -> bool:
+        return bool(tournament.withdrawn & set(tournament.entrants_in(side)))
+
     for match in playable(draw):
-        if tournament.withdrawn & set(match.sides):
-            winner = match.second if match.first in tournament.withdrawn else match.first
+        if any(out(side) for side in match.sides):
+            winner = match.second if out(match.first) else match.first
             assert winner is not None
-            if winner in tournament.withdrawn:
+            if out(winner):
                 winner = match.first
             return league.forfeit(match, winner, tournament.plan.games_to_win)
     return None

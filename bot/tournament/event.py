@@ -17,9 +17,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
-from . import double_elimination, league, round_robin, single_elimination, swiss
+from . import double_elimination, league, progressive, round_robin, single_elimination, swiss
 from .double_elimination import DoubleElimination
+from .progressive import Progressive
 from .round_robin import RoundRobin
 from .single_elimination import Knockout
 from .swiss import Swiss
@@ -37,11 +39,18 @@ class Format(Enum):
     """Round-robin pools of four, their top two into a single elimination."""
     SINGLE_ELIMINATION = "single"
     SWISS = "swiss"
+    PROGRESSIVE = "whist"
+    """Individual progressive play: players, not teams, partners rotating round by round."""
 
     @property
     def least(self) -> int:
-        """The fewest teams it is played with."""
-        return 4 if self is Format.POOLS else 2
+        """The fewest entrants (teams, or players in progressive play) it is played with."""
+        return 4 if self in (Format.POOLS, Format.PROGRESSIVE) else 2
+
+    @property
+    def individual(self) -> bool:
+        """Whether its entrants are players (everyone signs up alone) rather than teams."""
+        return self is Format.PROGRESSIVE
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +75,7 @@ class Plan:
         return max(1, math.ceil(math.log2(teams)))
 
 
-Phase = DoubleElimination | RoundRobin | Knockout | Swiss
+Phase = DoubleElimination | RoundRobin | Knockout | Swiss | Progressive
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +108,8 @@ def begin(plan: Plan, entrants: Sequence[Entrant]) -> Draw:
             return Draw(plan, single_elimination.start(entrants))
         case Format.SWISS:
             return Draw(plan, swiss.start(entrants, plan.rounds_for(len(entrants)), plan.seed))
+        case Format.PROGRESSIVE:
+            return Draw(plan, progressive.start(entrants))
 
 
 def playable(draw: Draw) -> tuple[Match, ...]:
@@ -110,6 +121,8 @@ def playable(draw: Draw) -> tuple[Match, ...]:
         return round_robin.next_matches(current)
     if isinstance(current, Knockout):
         return single_elimination.next_matches(current)
+    if isinstance(current, Progressive):
+        return progressive.next_matches(current)
     return swiss.next_matches(current)
 
 
@@ -122,6 +135,8 @@ def record(draw: Draw, result: Result) -> Draw:
         return Draw(draw.plan, double_elimination.record(current, result))
     if isinstance(current, Swiss):
         return Draw(draw.plan, swiss.record(current, result))
+    if isinstance(current, Progressive):
+        return Draw(draw.plan, progressive.record(current, result))
     pools = round_robin.record(current, result)
     if round_robin.finished(pools):
         return Draw(draw.plan, pools, round_robin.knockout(pools))
@@ -140,7 +155,13 @@ def after_results(draw: Draw) -> tuple[Result, ...]:
 
 
 def replayed(plan: Plan, entrants: Sequence[Entrant], results: Sequence[Result]) -> Draw:
-    """The draw of a stored tournament: begun again, every stored result recorded in order."""
+    """The draw of a stored tournament: begun again, every stored result recorded in order
+    (the last few draws are kept: a tournament is read again at each step)."""
+    return _replayed(plan, tuple(entrants), tuple(results))
+
+
+@lru_cache(maxsize=64)
+def _replayed(plan: Plan, entrants: tuple[Entrant, ...], results: tuple[Result, ...]) -> Draw:
     draw = begin(plan, entrants)
     for result in results:
         draw = record(draw, result)
@@ -155,6 +176,8 @@ def finished(draw: Draw) -> bool:
         return False  # the pools are followed by their knockout
     if isinstance(current, Knockout):
         return single_elimination.finished(current)
+    if isinstance(current, Progressive):
+        return progressive.finished(current)
     return swiss.finished(current)
 
 
@@ -169,5 +192,7 @@ def placings(draw: Draw) -> tuple[tuple[Entrant, ...], ...]:
         if not swiss.finished(current):
             raise ValueError("the tournament is not over")
         return tuple((line.entrant,) for line in swiss.standings(current))
+    if isinstance(current, Progressive) and progressive.finished(current):
+        return tuple((line.player,) for line in progressive.standings(current))
     raise ValueError("the tournament is not over")
 

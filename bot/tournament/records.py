@@ -10,6 +10,7 @@ from engine import DEFAULT_OPTIONS, Options
 
 from ..records import Clock
 from .event import Draw, Plan, replayed
+from .progressive import partners
 from .types import Entrant, Match, Result, Stage
 
 
@@ -85,7 +86,7 @@ class TournamentRecord:
     """In the order they signed up."""
     teams: tuple[tuple[int, ...], ...] = ()
     """Each team's members, from the start on; team ``n`` (the entrant number) is
-    ``teams[n - 1]``, in seed order."""
+    ``teams[n - 1]``, in seed order. In progressive play each player is a team of one."""
     results: tuple[Result, ...] = ()
     withdrawn: frozenset[Entrant] = frozenset()
     """Teams that withdrew after the start: each of their matches is a forfeit."""
@@ -102,6 +103,20 @@ class TournamentRecord:
     def draw(self) -> Draw:
         """The draw as the results recorded so far leave it (from the start on)."""
         return replayed(self.plan, self.entrants, self.results)
+
+    def entrants_in(self, side: Entrant) -> tuple[Entrant, ...]:
+        """The entrants a match's side is made of: the team itself, or in progressive play
+        the two players of the partnership."""
+        return partners(side) if self.plan.format.individual else (side,)
+
+    def members_of(self, side: Entrant) -> tuple[int, ...]:
+        """The members who play for a match's side, in their seats' order."""
+        return tuple(user for entrant in self.entrants_in(side)
+                     for user in self.teams[entrant - 1])
+
+    def side_of(self, match: Match, user_id: int) -> Entrant | None:
+        """The side of ``match`` the member plays for, if any."""
+        return next((side for side in match.sides if user_id in self.members_of(side)), None)
 
     def team_of(self, user_id: int) -> Entrant | None:
         return next((number for number, members in enumerate(self.teams, start=1)

@@ -38,6 +38,8 @@ class Stage(Enum):
     """A round-robin pool."""
     SWISS = "swiss"
     """A Swiss round."""
+    PROGRESSIVE = "progressive"
+    """A table of individual progressive play: two partnerships of the round."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import N_, Locale, t
-from bot.tournament import double_elimination, round_robin, single_elimination, swiss
+from bot.tournament import (
+    double_elimination,
+    progressive,
+    round_robin,
+    single_elimination,
+    swiss,
+)
 from bot.tournament.double_elimination import DoubleElimination
+from bot.tournament.progressive import Progressive
 from bot.tournament.round_robin import RoundRobin
 from bot.tournament.single_elimination import Knockout
 from bot.tournament.swiss import Swiss
@@ -38,7 +45,7 @@ from ..pictures.bracket import (
     StandingsTable,
 )
 
-Tournament = DoubleElimination | Knockout | RoundRobin | Swiss
+Tournament = DoubleElimination | Knockout | RoundRobin | Swiss | Progressive
 """The states a picture is drawn from."""
 
 
@@ -71,6 +78,8 @@ class BracketWords:
     """Rank, name, meetings played, won, marks for–against."""
     swiss_headers: tuple[str, ...] = (N_("#"), N_("Team"), N_("W"), N_("Bh"), N_("SB"))
     """Rank, name, wins, Buchholz, Sonneborn–Berger."""
+    player_headers: tuple[str, ...] = (N_("#"), N_("Player"), N_("P"), N_("W"), N_("Marks"))
+    """Progressive play: rank, player, tables played, won, marks for–against."""
 
 
 ENGLISH = BracketWords()
@@ -102,6 +111,8 @@ def bracket_picture(state: Tournament, names: Mapping[Entrant, str],
         return _single(state, names, words)
     if isinstance(state, RoundRobin):
         return _pools(state, names, words, knockout)
+    if isinstance(state, Progressive):
+        return _progressive(state, names, words)
     return _swiss(state, names, words)
 
 
@@ -277,3 +288,30 @@ def _swiss(state: Swiss, names: Mapping[Entrant, str], words: BracketWords) -> B
     champion = _name(names, lines[0].entrant) if swiss.finished(state) else None
     return _picture(words, _subtitle(words, len(swiss.next_matches(state)), champion),
                     tables=(table,))
+
+
+# ----- progressive play ---------------------------------------------------------------------
+
+
+def _progressive(state: Progressive, names: Mapping[Entrant, str],
+                 words: BracketWords) -> BracketPicture:
+    """The players' standings, and the round in play's tables (partnership against
+    partnership); ``names`` name the players, a partnership is its two names."""
+    pairs = dict(names)
+    for number in range(1, len(state.rounds) + 1):
+        for match in progressive.tables(state, number):
+            for side in match.sides:
+                pairs[side] = " & ".join(_name(names, p) for p in progressive.partners(side))
+    lines = progressive.standings(state)
+    rows = tuple(StandingRow((str(rank), _name(names, line.player), str(line.played),
+                              str(line.wins), f"{line.marks_for}–{line.marks_against}"))
+                 for rank, line in enumerate(lines, start=1))
+    results = _results(state.results)
+    playing = progressive.next_matches(state)
+    number = playing[0].round if playing else len(state.rounds)
+    table = StandingsTable(words.standings, words.player_headers, rows,
+                           words.round_of.format(n=number, total=len(state.rounds)),
+                           tuple(_box(match, results, pairs)
+                                 for match in progressive.tables(state, number)))
+    champion = _name(names, lines[0].player) if not playing else None
+    return _picture(words, _subtitle(words, len(playing), champion), tables=(table,))

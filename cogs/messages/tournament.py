@@ -27,6 +27,7 @@ FORMAT_NAMES = {
     Format.POOLS: N_("Pools of four, then single elimination"),
     Format.SINGLE_ELIMINATION: N_("Single elimination"),
     Format.SWISS: N_("Swiss rounds"),
+    Format.PROGRESSIVE: N_("Progressive play"),
 }
 STAGE_NAMES = {
     Stage.WINNERS: N_("Winners' bracket"),
@@ -37,6 +38,7 @@ STAGE_NAMES = {
     Stage.KNOCKOUT: N_("Knockout"),
     Stage.POOL: N_("Pools"),
     Stage.SWISS: N_("Swiss"),
+    Stage.PROGRESSIVE: N_("Round"),
 }
 RECENT = 8
 """Results listed on the board, latest first (the picture holds the rest)."""
@@ -44,7 +46,7 @@ RECENT = 8
 
 def team_name(tournament: TournamentRecord, team: Entrant) -> str:
     """A team as the board names it: its members' mentions."""
-    return " & ".join(mention(user) for user in tournament.teams[team - 1])
+    return " & ".join(mention(user) for user in tournament.members_of(team))
 
 
 def stage_title(locale: Locale, match: Match) -> str:

@@ -32,6 +32,7 @@ WRONG: dict[AppCommandOptionType, list[tuple[int, object]]] = {
     AppCommandOptionType.boolean: [(5, "true"), (3, "true"), (5, 1)],
     AppCommandOptionType.user: [(6, "ana"), (3, "ana"), (6, NOBODY), (6, str(NOBODY))],
     AppCommandOptionType.mentionable: [(9, "ana"), (3, "ana"), (9, NOBODY), (9, str(NOBODY))],
+    AppCommandOptionType.role: [(8, "admins"), (3, "admins"), (8, NOBODY), (8, str(NOBODY))],
 }
 """For each kind of option the commands declare, what a forged payload sends instead: (the
 option type it says, its value)."""

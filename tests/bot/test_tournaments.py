@@ -196,7 +196,7 @@ async def test_the_organiser_awards_a_match_and_its_table_closes(storage: Storag
         await service.end(table_id, 1, moderator=True)
     with pytest.raises(Refusal, match="Only the organiser"):
         await service.award(tournament_id, 1, 1, moderator=False)
-    progress = await service.award(tournament_id, ORGANISER, 2, moderator=False)
+    progress = await service.award(tournament_id, ORGANISER, 3, moderator=False)
     (result,) = progress.recorded or (await service.tournament(tournament_id)).results
     assert result.winner == 2 and result.forfeit and result.games[0].first == 0
     closed = await storage.table(table_id)
@@ -284,15 +284,30 @@ async def test_a_team_absent_past_the_grace_period_forfeits(storage: Storage) ->
 
 
 @pytest.mark.parametrize(("format", "matches"), [(Format.POOLS, 7), (Format.SWISS, 4),
-                                                 (Format.SINGLE_ELIMINATION, 3)])
+                                                 (Format.SINGLE_ELIMINATION, 3),
+                                                 (Format.PROGRESSIVE, 14)])
 async def test_every_format_runs_to_its_end(storage: Storage, format: Format,
                                             matches: int) -> None:
     """Four teams: one pool of four then its top two in a final; two Swiss rounds; a bracket
-    of four."""
+    of four. Eight players alone: seven rounds of two tables, partners changing."""
     service = TableService(storage)
-    tournament_id = await opened(service, format=format, members=8)
+    tournament_id = await opened(service, format=format, members=8,
+                                 pairs=not format.individual)
     await service.start_tournament(tournament_id, ORGANISER, moderator=False)
     played = await run_to_the_end(service, storage, tournament_id)
     final = await service.tournament(tournament_id)
     assert final.status is TournamentStatus.FINISHED
     assert played == len(final.results) == matches
+    if format.individual:
+        partnered = {frozenset(final.members_of(side)) for result in final.results
+                     for side in result.match.sides}
+        assert len(partnered) == 28  # every two of the eight players, once
+
+
+async def test_progressive_play_needs_a_count_it_has_a_schedule_for(storage: Storage) -> None:
+    service = TableService(storage)
+    tournament_id = await opened(service, format=Format.PROGRESSIVE, members=6, pairs=False)
+    with pytest.raises(Refusal, match="schedule for these counts") as refused:
+        await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    assert refused.value.params["players"] == 6
+    assert str(refused.value.params["counts"]).startswith("4, 5, 8, 9, 12, 13, 16, 17, 20, 21")
