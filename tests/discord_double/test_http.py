@@ -154,6 +154,30 @@ def test_permissions_follow_roles_and_overwrites(discord_double: DiscordDouble) 
     assert world.permissions(boss, lobby) == Perm.ALL
 
 
+def test_events_are_granted_to_the_bot_by_hand(discord_double: DiscordDouble) -> None:
+    """A new server's @everyone, and the bot's own role, have neither Create Events nor Manage
+    Events; ``grant_bot`` gives the bot's role a permission in one guild, ``revoke_bot`` takes
+    it away."""
+    double = discord_double
+    events = Perm.CREATE_EVENTS | Perm.MANAGE_EVENTS
+    assert (Perm.CREATE_EVENTS, Perm.MANAGE_EVENTS) == (1 << 44, 1 << 33)
+    club = double.add_guild("club")
+    ana = double.member("ana").member
+    for guild in (double.guild, club):
+        assert not guild.everyone.permissions & events
+        assert not guild.permissions(double.bot) & events
+    assert not double.world.permissions(ana, None) & events
+    double.grant_bot(Perm.CREATE_EVENTS)
+    assert double.guild.permissions(double.bot) & events == Perm.CREATE_EVENTS
+    assert not club.permissions(double.bot) & events  # that guild's admin did not
+    assert not double.guild.everyone.permissions & events
+    double.grant_bot(Perm.MANAGE_EVENTS, club)
+    assert club.permissions(double.bot) & events == Perm.MANAGE_EVENTS
+    double.revoke_bot(Perm.CREATE_EVENTS)
+    assert not double.guild.permissions(double.bot) & events
+    assert double.guild.permissions(double.bot) & Perm.SEND_MESSAGES  # the rest stays
+
+
 def test_snowflakes_increase_and_tell_the_time(discord_double: DiscordDouble) -> None:
     ids = [discord_double.world.ids.next() for _ in range(1000)]
     assert ids == sorted(set(ids))

@@ -298,6 +298,25 @@ class DiscordDouble:
                 return
         channel.overwrites.append(Overwrite(bot_role, 0, deny=permissions))
 
+    def grant_bot(self, permissions: int, guild: Guild | None = None) -> None:
+        """From now on the bot's role in ``guild`` (the first by default) has ``permissions``
+        (e.g. ``Perm.CREATE_EVENTS``), as when an admin edits the role; a connected bot hears of
+        it (GUILD_ROLE_UPDATE), so discord.py's ``guild.me.guild_permissions`` follows."""
+        self._edit_bot_role(guild or self.world.guild, lambda held: held | permissions)
+
+    def revoke_bot(self, permissions: int, guild: Guild | None = None) -> None:
+        """From now on the bot's role in ``guild`` lacks ``permissions`` (announced likewise)."""
+        self._edit_bot_role(guild or self.world.guild, lambda held: held & ~permissions)
+
+    def _edit_bot_role(self, guild: Guild, change: Callable[[int], int]) -> None:
+        role = guild.bot_role(self.world.bot)
+        role.permissions = change(role.permissions)
+        self.world.touch()
+        data = {"guild_id": str(guild.id), "role": role.payload()}
+        for session in self.gateway.sessions_for(guild.id):
+            if session.intents & Intent.GUILDS:
+                self._soon(self.gateway.send_to(session, "GUILD_ROLE_UPDATE", data))
+
     def add_role(self, name: str, permissions: int = 0, *, mentionable: bool = False) -> Role:
         role = Role(self.world.ids.next(), name, permissions, position=len(self.world.guild.roles),
                     mentionable=mentionable)
