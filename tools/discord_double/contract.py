@@ -36,12 +36,14 @@ Validate = Callable[[Any], Any]
 
 
 class OffContract(ValueError):
-    """A request body that Discord's description of the route does not allow: why, and where
-    (the keys down to the field at fault; list indices as strings, as Discord writes them)."""
+    """A request body that Discord's description of the route does not allow: where (the keys
+    down to the field at fault; list indices as strings, as Discord writes them), the code and
+    the message Discord's ``errors`` object gives it there."""
 
-    def __init__(self, reason: str, path: tuple[str, ...] = (), code: str = "BASE_TYPE_INVALID"):
-        super().__init__(reason)
-        self.reason, self.path, self.code = reason, path, code
+    def __init__(self, message: str, path: tuple[str, ...] = (),
+                 code: str = "BASE_TYPE_INVALID") -> None:
+        super().__init__(f"{'.'.join(path) or 'body'}: {message}")
+        self.message, self.path, self.code = message, path, code
 
 
 ANNOTATIONS = ("contentEncoding", "contentMediaType")
@@ -159,13 +161,12 @@ def _off_contract(error: fastjsonschema.JsonSchemaValueException, prefix: tuple[
     if error.rule == "required" and isinstance(error.value, dict):
         missing = [k for k in error.rule_definition or [] if k not in error.value]
         if missing:
-            path += (missing[0],)
-            return OffContract(f"{'.'.join(path)}: This field is required", path,
+            return OffContract("This field is required", (*path, missing[0]),
                                "BASE_TYPE_REQUIRED")
     name = error.name or "data"
-    said = error.message[len(name):] if error.message.startswith(name) else f" {error.message}"
-    reason = (".".join(path) or "body") + said
-    return OffContract(reason[:300], path, RULE_CODES.get(error.rule or "", "BASE_TYPE_INVALID"))
+    said = error.message[len(name):] if error.message.startswith(name) else error.message
+    return OffContract(said.strip()[:300], path,
+                       RULE_CODES.get(error.rule or "", "BASE_TYPE_INVALID"))
 
 
 def check(method: str, route: str, body: Any) -> None:

@@ -52,12 +52,13 @@ class InvalidBody(DiscordError):
     route's own. ``errors`` places the error at the field, as Discord does:
     ``{"name": {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "..."}]}}``."""
 
-    def __init__(self, reason: str, path: tuple[str, ...] = (),
+    def __init__(self, message: str, path: tuple[str, ...] = (),
                  code: str = "BASE_TYPE_INVALID") -> None:
-        errors: dict[str, Any] = {"_errors": [{"code": code, "message": reason}]}
+        errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
         for key in reversed(path):
             errors = {key: errors}
-        super().__init__(400, 50035, f"Invalid Form Body: {reason}", errors)
+        where = ".".join(path) or "body"
+        super().__init__(400, 50035, f"Invalid Form Body: {where}: {message}", errors)
 
 
 class RateLimited(DiscordError):
@@ -120,7 +121,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
     try:
         check(request.method, route_of(request), payload)
     except OffContract as error:
-        raise InvalidBody(error.reason, error.path, error.code) from None
+        raise InvalidBody(error.message, error.path, error.code) from None
     return payload, files
 
 
