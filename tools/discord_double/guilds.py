@@ -118,6 +118,8 @@ class Member:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member_payload(
