@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
 import pytest
 
-from tools.discord_double import DiscordDouble, Interaction, Perm
+from tools.discord_double import DiscordDouble, Interaction, Perm, contract
 from tools.discord_double.clock import Snowflakes
 from tools.discord_double.faults import route_matches
 
@@ -152,6 +153,30 @@ def test_permissions_follow_roles_and_overwrites(discord_double: DiscordDouble) 
     discord_double.add_role("admins", Perm.ADMINISTRATOR)
     boss = discord_double.member("boss", roles=("admins",)).member
     assert world.permissions(boss, lobby) == Perm.ALL
+
+
+def test_events_are_granted_to_the_bot_by_hand(discord_double: DiscordDouble) -> None:
+    """A new server's @everyone, and the bot's own role, have neither Create Events nor Manage
+    Events; ``grant_bot`` gives the bot's role a permission in one guild, ``revoke_bot`` takes
+    it away."""
+    double = discord_double
+    events = Perm.CREATE_EVENTS | Perm.MANAGE_EVENTS
+    assert (Perm.CREATE_EVENTS, Perm.MANAGE_EVENTS) == (1 << 44, 1 << 33)
+    club = double.add_guild("club")
+    ana = double.member("ana").member
+    for guild in (double.guild, club):
+        assert not guild.everyone.permissions & events
+        assert not guild.permissions(double.bot) & events
+    assert not double.world.permissions(ana, None) & events
+    double.grant_bot(Perm.CREATE_EVENTS)
+    assert double.guild.permissions(double.bot) & events == Perm.CREATE_EVENTS
+    assert not club.permissions(double.bot) & events  # that guild's admin did not
+    assert not double.guild.everyone.permissions & events
+    double.grant_bot(Perm.MANAGE_EVENTS, club)
+    assert club.permissions(double.bot) & events == Perm.MANAGE_EVENTS
+    double.revoke_bot(Perm.CREATE_EVENTS)
+    assert not double.guild.permissions(double.bot) & events
+    assert double.guild.permissions(double.bot) & Perm.SEND_MESSAGES  # the rest stays
 
 
 def test_snowflakes_increase_and_tell_the_time(discord_double: DiscordDouble) -> None:
@@ -441,6 +466,17 @@ async def test_bodies_are_held_to_discords_published_description(
         assert (status, error["code"]) == (400, 50035), body
         assert error["message"].startswith("Invalid Form Body: "), error
     assert len(discord_double.invalid_bodies) == len(off)
+    _, error = await call(http, "POST", general, json=off[1])  # the field at fault, as Discord
+    (problem,) = error["errors"]["embeds"]["0"]["color"]["_errors"]  # says where it is
+    assert problem["message"] == "must be integer or null", problem
+    assert error["message"] == "Invalid Form Body: embeds.0.color: must be integer or null"
+    _, error = await call(http, "POST", general, json=off[3])
+    assert error["errors"]["sticker_ids"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    # a union is read as the alternative the body names (a component by its type)
+    _, error = await call(http, "POST", general, json={
+        "flags": 1 << 15, "components": [{"type": 10, "content": 5}]})
+    assert error["errors"] == {"components": {"0": {"content": {"_errors": [
+        {"code": "BASE_TYPE_INVALID", "message": "must be string"}]}}}}
     discord_double.invalid_bodies.clear()  # refused on purpose, above
 
 
@@ -530,3 +566,186 @@ async def test_a_thread_is_started_as_discord_starts_one(
     assert (status, error["code"]) == (403, 50001)
     status, fetched = await call(http, "GET", f"/channels/{started.id}")
     assert status == 200 and fetched["message_count"] == 1
+
+
+def an_event(double: DiscordDouble, *, starts_in: float = 3600, lasts: float = 3600,
+             **fields: Any) -> dict[str, Any]:
+    """The body of an external event in the first guild, ``starts_in`` seconds from now."""
+    start = double.now() + starts_in
+    body = {
+        "name": "Texas 42 Open",
+        "description": "Sign-ups in #general",
+        "scheduled_start_time": datetime.fromtimestamp(start, UTC).isoformat(),
+        "scheduled_end_time": datetime.fromtimestamp(start + lasts, UTC).isoformat(),
+        "privacy_level": 2,
+        "entity_type": 3,
+        "entity_metadata": {"location": f"https://discord.com/channels/{double.guild.id}/1"},
+    }
+    return {**body, **fields}
+
+
+async def test_scheduled_events_are_held_to_discords_rules(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """An external event: Create Events to create it, its body held to Discord's description
+    and rules (each refusal says which field), the object Discord answers, its status moved
+    only along SCHEDULED → ACTIVE or CANCELED, ACTIVE → COMPLETED, and nothing changed once
+    it is finished; 404 code 10070 for an event that is not there."""
+    double = discord_double
+    events = f"/guilds/{double.guild.id}/scheduled-events"
+    status, error = await call(http, "POST", events, json=an_event(double))
+    assert (status, error["code"], double.scheduled_events()) == (403, 50013, [])
+    double.grant_bot(Perm.MANAGE_EVENTS)  # edits others' events, creates none
+    status, error = await call(http, "POST", events, json=an_event(double))
+    assert (status, error["code"]) == (403, 50013)
+    double.revoke_bot(Perm.MANAGE_EVENTS)
+    double.grant_bot(Perm.CREATE_EVENTS)
+
+    body = an_event(double)
+    no_metadata = {k: v for k, v in body.items() if k != "entity_metadata"}
+    no_end = {k: v for k, v in body.items() if k != "scheduled_end_time"}
+    refused = [
+        ({**body, "name": ""}, "name", "BASE_TYPE_BAD_LENGTH"),
+        ({**body, "name": "x" * 101}, "name", "BASE_TYPE_MAX_LENGTH"),
+        ({**body, "description": "x" * 1001}, "description", "BASE_TYPE_MAX_LENGTH"),
+        ({**body, "entity_metadata": {"location": ""}}, "entity_metadata.location",
+         "BASE_TYPE_BAD_LENGTH"),
+        ({**body, "entity_metadata": {"location": "x" * 101}}, "entity_metadata.location",
+         "BASE_TYPE_MAX_LENGTH"),
+        (no_metadata, "entity_metadata", "BASE_TYPE_REQUIRED"),
+        (no_end, "scheduled_end_time", "BASE_TYPE_REQUIRED"),
+        ({**body, "scheduled_end_time": None}, "scheduled_end_time", "BASE_TYPE_REQUIRED"),
+        (an_event(double, lasts=-60), "scheduled_end_time",
+         "GUILD_SCHEDULED_EVENT_END_BEFORE_START"),
+        (an_event(double, starts_in=-60), "scheduled_start_time",
+         "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST"),
+        ({**body, "scheduled_start_time": "next Tuesday"}, "scheduled_start_time",
+         "DATE_TIME_TYPE_PARSE"),
+        ({**body, "privacy_level": 1}, "privacy_level", "BASE_TYPE_CHOICES"),
+        ({**body, "channel_id": str(double.channel("general").id)}, "channel_id",
+         "GUILD_SCHEDULED_EVENT_CHANNEL_NOT_NULL"),
+        ({**body, "entity_type": 2, "channel_id": "1"}, "channel_id", "CHANNEL_TYPE_INVALID"),
+    ]
+    for wrong, field, code in refused:
+        status, error = await call(http, "POST", events, json=wrong)
+        assert (status, error["code"]) == (400, 50035), (field, error)
+        at = error["errors"]
+        for key in field.split("."):
+            at = at[key]
+        assert at["_errors"][0]["code"] == code, (field, error)
+    assert double.scheduled_events() == []
+    double.invalid_bodies.clear()  # refused on purpose, above
+
+    status, created = await call(http, "POST", events, json=body)
+    assert status == 200, created
+    contract.schema_validator("ExternalScheduledEventResponse")(created)
+    assert {k: created[k] for k in ("guild_id", "channel_id", "creator_id", "name", "status",
+                                    "entity_type", "entity_id", "privacy_level")} == {
+        "guild_id": str(double.guild.id), "channel_id": None, "creator_id": str(double.bot.id),
+        "name": "Texas 42 Open", "status": 1, "entity_type": 3, "entity_id": None,
+        "privacy_level": 2}
+    assert created["entity_metadata"] == body["entity_metadata"]
+    assert created["creator"]["id"] == str(double.bot.id) and "user_count" not in created
+    assert created["scheduled_start_time"] == body["scheduled_start_time"]
+    (event,) = double.scheduled_events()
+    assert (str(event.id), event.creator, event.status) == (created["id"], double.bot, 1)
+
+    one = f"{events}/{event.id}"
+    status, listed = await call(http, "GET", events, params={"with_user_count": "true"})
+    assert status == 200 and [e["id"] for e in listed] == [created["id"]]
+    assert listed[0]["user_count"] == 0
+    status, fetched = await call(http, "GET", one)
+    assert status == 200 and fetched == created
+    for method in ("GET", "PATCH", "DELETE"):
+        status, error = await call(http, method, f"{events}/{double.world.ids.next()}",
+                                   json={"name": "x"} if method == "PATCH" else None)
+        assert (status, error["code"], error["message"]) == (
+            404, 10070, "Unknown Guild Scheduled Event"), method
+
+    status, error = await call(http, "PATCH", one, json={"status": 3})  # not a transition
+    assert (status, error["code"]) == (400, 50035)
+    assert error["errors"]["status"]["_errors"][0]["message"].startswith(
+        "Cannot change the status from SCHEDULED to COMPLETED")
+    status, same = await call(http, "PATCH", one, json={"status": 1})  # no change
+    assert (status, same["status"]) == (200, 1)
+    status, started = await call(http, "PATCH", one, json={"status": 2, "name": "Open: day 1"})
+    assert (status, started["status"], started["name"]) == (200, 2, "Open: day 1")
+    for asked in (4, 1):  # an active event is not canceled, nor scheduled again
+        status, error = await call(http, "PATCH", one, json={"status": asked})
+        assert (status, error["code"]) == (400, 50035) and "status" in error["errors"]
+    status, ended = await call(http, "PATCH", one, json={"status": 3})
+    assert (status, ended["status"]) == (200, 3)
+    for change in ({"status": 2}, {"name": "again"}):
+        status, error = await call(http, "PATCH", one, json=change)
+        assert (status, error["code"], error["message"]) == (
+            400, 180000, "Cannot update a finished event")
+    assert [(c.status, c.automatic) for c in event.changes] == [(1, False), (2, False),
+                                                                (3, False)]
+
+    _, second = await call(http, "POST", events, json=an_event(double, name="Rematch"))
+    status, canceled = await call(http, "PATCH", f"{events}/{second['id']}",
+                                  json={"status": 4})
+    assert (status, canceled["status"]) == (200, 4)
+    status, error = await call(http, "PATCH", f"{events}/{second['id']}", json={"status": 2})
+    assert (status, error["code"]) == (400, 180000)
+    double.invalid_bodies.clear()  # refused on purpose, above
+
+
+async def test_scheduled_events_of_others_need_manage_events(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """Create Events edits and deletes the bot's own events; Manage Events anyone's. A deleted
+    event is gone (404 code 10070) but kept for tests."""
+    double = discord_double
+    events = f"/guilds/{double.guild.id}/scheduled-events"
+    ana = double.member("ana").member
+    hers = double.world.add_scheduled_event(double.guild, ana, an_event(double, name="Ana's"))
+    double.grant_bot(Perm.CREATE_EVENTS)
+    _, mine = await call(http, "POST", events, json=an_event(double))
+    for method in ("PATCH", "DELETE"):
+        status, error = await call(http, method, f"{events}/{hers.id}",
+                                   json={"name": "taken"} if method == "PATCH" else None)
+        assert (status, error["code"]) == (403, 50013), method
+    status, _ = await call(http, "PATCH", f"{events}/{mine['id']}", json={"name": "renamed"})
+    assert status == 200
+    double.revoke_bot(Perm.CREATE_EVENTS)
+    status, error = await call(http, "PATCH", f"{events}/{mine['id']}", json={"name": "x"})
+    assert (status, error["code"]) == (403, 50013)  # not even its own, now
+    double.grant_bot(Perm.MANAGE_EVENTS)
+    status, edited = await call(http, "PATCH", f"{events}/{hers.id}", json={"status": 4})
+    assert (status, edited["status"], edited["creator_id"]) == (200, 4, str(ana.id))
+    async with http.delete(f"/api/v10{events}/{mine['id']}") as response:
+        assert (response.status, await response.read()) == (204, b"")
+    status, error = await call(http, "GET", f"{events}/{mine['id']}")
+    assert (status, error["code"]) == (404, 10070)
+    assert [e.name for e in double.scheduled_events()] == ["Ana's"]
+    (gone,) = [e for e in double.scheduled_events(include_deleted=True) if e.deleted]
+    assert gone.name == "renamed" and gone.deleted_at is not None
+
+
+async def test_an_external_event_starts_and_ends_on_the_doubles_clock(
+    discord_double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    """Discord starts an external event at its start time and completes it at its end time
+    by itself: a bot asking for ACTIVE then is answered with what it is, and asking for
+    COMPLETED after the end gets 180000."""
+    double = discord_double
+    double.grant_bot(Perm.CREATE_EVENTS)
+    events = f"/guilds/{double.guild.id}/scheduled-events"
+    _, created = await call(http, "POST", events, json=an_event(double, starts_in=600,
+                                                                lasts=3600))
+    one = f"{events}/{created['id']}"
+    double.advance(minutes=9)
+    (event,) = double.scheduled_events()
+    assert event.status == 1
+    double.advance(minutes=2)
+    assert event.status == 2 and event.changes[-1].automatic
+    status, same = await call(http, "PATCH", one, json={"status": 2})
+    assert (status, same["status"]) == (200, 2)
+    double.advance(minutes=60)
+    status, fetched = await call(http, "GET", one)
+    assert fetched["status"] == 3 and event.changes[-1].automatic
+    assert [(c.status, c.automatic) for c in event.changes] == [(1, False), (2, True),
+                                                                (3, True)]
+    status, error = await call(http, "PATCH", one, json={"status": 3})
+    assert (status, error["code"]) == (400, 180000)

@@ -9,6 +9,7 @@ itself rather than against our reading of Discord's documentation.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import io
 from collections.abc import AsyncIterator
 
@@ -84,6 +85,8 @@ class DemoBot(commands.Bot):
         self.errors: list[int] = []
         self.resumed = 0
         self.threads: list[discord.Thread] = []
+        self.heard_events: list[tuple[str, int, discord.EventStatus]] = []
+        """Scheduled events heard of on the gateway: how, which, and the status then."""
         self.tree.add_command(self.demo_commands())
 
     async def setup_hook(self) -> None:
@@ -98,6 +101,17 @@ class DemoBot(commands.Bot):
 
     async def on_thread_create(self, thread: discord.Thread) -> None:
         self.threads.append(thread)
+
+    async def on_scheduled_event_create(self, event: discord.ScheduledEvent) -> None:
+        self.heard_events.append(("create", event.id, event.status))
+
+    async def on_scheduled_event_update(
+        self, before: discord.ScheduledEvent, after: discord.ScheduledEvent
+    ) -> None:
+        self.heard_events.append(("update", after.id, after.status))
+
+    async def on_scheduled_event_delete(self, event: discord.ScheduledEvent) -> None:
+        self.heard_events.append(("delete", event.id, event.status))
 
     def demo_commands(self) -> app_commands.Group:
         demo = app_commands.Group(name="demo", description="Demo commands")
@@ -512,3 +526,73 @@ async def test_a_thread_started_without_a_message(double: DiscordDouble, bot: De
     double.deny_bot(general, Perm.CREATE_PUBLIC_THREADS)
     assert (await ana.slash("demo thread", name="once more")).content == "cannot"
     assert bot.errors == [50013, 50013] and len(double.threads(general)) == 2
+
+
+async def test_a_scheduled_event_through_discord_py(double: DiscordDouble, bot: DemoBot) -> None:
+    """discord.py's ``create_scheduled_event`` and ``start``/``end``/``cancel``/``edit``: refused
+    without Create Events, which the bot sees it lacks; once granted, an external event is
+    created, started and ended, another canceled, each change heard on the gateway; Discord's
+    refusals arrive as discord.py's exceptions, with the field at fault in their text."""
+    guild = bot.get_guild(double.guild.id)
+    assert guild is not None and not guild.me.guild_permissions.create_events
+    start = discord.utils.utcnow() + datetime.timedelta(hours=1)
+    end = start + datetime.timedelta(hours=3)
+    where = f"https://discord.com/channels/{guild.id}/{double.channel('general').id}"
+
+    async def create(name: str = "Texas 42 Open", **changes: object) -> discord.ScheduledEvent:
+        fields: dict[str, object] = {
+            "name": name, "start_time": start, "end_time": end, "location": where,
+            "entity_type": discord.EntityType.external,
+            "privacy_level": discord.PrivacyLevel.guild_only, **changes}
+        return await guild.create_scheduled_event(**fields)  # type: ignore[call-overload,no-any-return]
+
+    with pytest.raises(discord.Forbidden) as refused:
+        await create()
+    assert refused.value.code == 50013 and double.scheduled_events() == []
+
+    double.grant_bot(Perm.CREATE_EVENTS)
+    await double.wait_for(lambda: guild.me.guild_permissions.create_events, 5,
+                          "GUILD_ROLE_UPDATE")
+    event = await create()
+    (held,) = double.scheduled_events()
+    assert (event.id, event.location) == (held.id, where)
+    assert event.status is discord.EventStatus.scheduled
+    assert (event.start_time, event.end_time, event.creator_id) == (start, end, bot.user.id)  # type: ignore[union-attr]
+    await double.wait_for(lambda: guild.get_scheduled_event(event.id), 5, "the CREATE event")
+
+    started = await event.start()
+    assert started.status is discord.EventStatus.active and held.status == 2
+    ended = await started.end()
+    assert ended.status is discord.EventStatus.completed and held.status == 3
+    with pytest.raises(discord.HTTPException) as finished:
+        await ended.edit(name="again")
+    assert (finished.value.status, finished.value.code) == (400, 180000)
+
+    other = await create("Rematch")
+    canceled = await other.cancel()
+    assert canceled.status is discord.EventStatus.cancelled
+    await double.wait_for(lambda: len(bot.heard_events) == 5, 5, "every change heard")
+    assert bot.heard_events == [
+        ("create", event.id, discord.EventStatus.scheduled),
+        ("update", event.id, discord.EventStatus.active),
+        ("update", event.id, discord.EventStatus.completed),
+        ("create", other.id, discord.EventStatus.scheduled),
+        ("update", other.id, discord.EventStatus.cancelled),
+    ]
+
+    with pytest.raises(discord.HTTPException) as off:
+        await create(location="x" * 101)
+    assert off.value.code == 50035 and "entity_metadata.location" in off.value.text
+    with pytest.raises(discord.HTTPException) as past:
+        await create(start_time=start - datetime.timedelta(hours=2))
+    assert past.value.code == 50035 and "scheduled_start_time" in past.value.text
+    double.invalid_bodies.clear()  # refused on purpose, above
+    with pytest.raises(discord.NotFound) as unknown:
+        await guild.fetch_scheduled_event(double.world.ids.next())
+    assert unknown.value.code == 10070
+
+    await canceled.delete()
+    await double.wait_for(lambda: len(bot.heard_events) == 6, 5, "DELETE")
+    assert bot.heard_events[-1][:2] == ("delete", other.id)
+    assert guild.get_scheduled_event(other.id) is None
+    assert [e.name for e in double.scheduled_events()] == ["Texas 42 Open"]

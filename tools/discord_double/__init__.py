@@ -8,12 +8,14 @@ from .driver import InteractionResult, SimulatedMember
 from .guilds import Channel, Guild, Member, Perm, Role
 from .messages import Interaction, Message, MessageVersion, Notification
 from .process import BotProcess
+from .scheduled_events import EventStatus, ScheduledEvent
 from .server import DiscordDouble, RequestRecord
 
 __all__ = [
     "BotProcess",
     "Channel",
     "DiscordDouble",
+    "EventStatus",
     "Guild",
     "Interaction",
     "InteractionResult",
@@ -24,5 +26,6 @@ __all__ = [
     "Perm",
     "RequestRecord",
     "Role",
+    "ScheduledEvent",
     "SimulatedMember",
 ]

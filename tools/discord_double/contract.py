@@ -5,7 +5,10 @@ Every body the double reads is held to the schema of its route's request body be
 is done with it, so a request real Discord would refuse is refused here too (400, 50035), and
 recorded so the test that sent it fails. The one allowance is Discord's own: a snowflake may
 be sent as an integer (discord.py does so for mention, attachment and emoji ids, and Discord
-takes them), where the description types snowflakes as strings.
+takes them), where the description types snowflakes as strings. A refusal says which field is
+at fault, as Discord's ``errors`` object does: a union whose alternative the body names (a
+component by its ``type``, a scheduled event by its ``entity_type``) is checked as that
+alternative, so the error is the field's and not the union's.
 
 The schemas are compiled into Python once per route (``fastjsonschema``: the double reads
 thousands of bodies a test run, and an interpreting validator would slow every test). The
@@ -33,7 +36,14 @@ Validate = Callable[[Any], Any]
 
 
 class OffContract(ValueError):
-    """A request body that Discord's description of the route does not allow."""
+    """A request body that Discord's description of the route does not allow: where (the keys
+    down to the field at fault; list indices as strings, as Discord writes them), the code and
+    the message Discord's ``errors`` object gives it there."""
+
+    def __init__(self, message: str, path: tuple[str, ...] = (),
+                 code: str = "BASE_TYPE_INVALID") -> None:
+        super().__init__(f"{'.'.join(path) or 'body'}: {message}")
+        self.message, self.path, self.code = message, path, code
 
 
 ANNOTATIONS = ("contentEncoding", "contentMediaType")
@@ -69,6 +79,14 @@ def _paths() -> dict[str, str]:
     return {PARAMETER.sub("{}", path): path for path in _spec()["paths"]}
 
 
+def _compile(schema: dict[str, Any]) -> Validate:
+    document = {"$schema": "http://json-schema.org/draft-07/schema#",
+                "components": _spec()["components"], **schema}
+    compiled: Validate = fastjsonschema.compile(
+        document, formats={name: lambda _: True for name in FORMATS})
+    return compiled
+
+
 @cache
 def validator(method: str, route: str) -> Validate | None:
     """The validator of ``route``'s (a path template) JSON body for ``method``; None for a
@@ -80,11 +98,75 @@ def validator(method: str, route: str) -> Validate | None:
     content = (operation.get("requestBody") or {}).get("content") or {}
     if "application/json" not in content:
         return None
-    schema = {"$schema": "http://json-schema.org/draft-07/schema#",
-              "components": _spec()["components"], **content["application/json"]["schema"]}
-    compiled: Validate = fastjsonschema.compile(
-        schema, formats={name: lambda _: True for name in FORMATS})
-    return compiled
+    return _compile(content["application/json"]["schema"])
+
+
+@cache
+def schema_validator(name: str) -> Validate:
+    """The validator of the description's schema called ``name`` (e.g.
+    ``ExternalScheduledEventResponse``), for what the double answers as much as what it reads."""
+    return _compile({"allOf": [{"$ref": f"#/components/schemas/{name}"}]})
+
+
+RULE_CODES = {
+    "required": "BASE_TYPE_REQUIRED",
+    "maxLength": "BASE_TYPE_MAX_LENGTH",
+    "maxItems": "BASE_TYPE_MAX_LENGTH",
+    "minLength": "BASE_TYPE_MIN_LENGTH",
+    "minItems": "BASE_TYPE_MIN_LENGTH",
+    "enum": "BASE_TYPE_CHOICES",
+    "const": "BASE_TYPE_CHOICES",
+    "anyOf": "BASE_TYPE_CHOICES",
+}
+"""The code of an error in Discord's ``errors`` object, by the schema rule a value breaks."""
+
+
+def _alternative(definition: Any, value: Any) -> dict[str, Any] | None:
+    """The one alternative of a union (``anyOf``) that ``value`` names by its discriminators
+    (properties, like ``type`` or ``entity_type``, whose allowed values tell the alternatives
+    apart), if exactly one does: what Discord reads the value as."""
+    if not isinstance(definition, dict) or not isinstance(value, dict):
+        return None
+    schemas = _spec()["components"]["schemas"]
+    named = []
+    for option in definition.get("anyOf") or []:
+        if isinstance(option, dict) and "$ref" in option:
+            option = schemas.get(option["$ref"].removeprefix("#/components/schemas/"))
+        properties = (option or {}).get("properties") or {}
+        fits = [key in value and value[key] in (prop.get("enum") or [prop.get("const")])
+                for key, prop in properties.items()
+                if isinstance(prop, dict) and ("enum" in prop or "const" in prop)]
+        if fits and all(fits):
+            named.append(option)
+    return named[0] if len(named) == 1 else None
+
+
+@cache
+def _validator_of(schema: str) -> Validate:
+    return _compile(json.loads(schema))
+
+
+def _off_contract(error: fastjsonschema.JsonSchemaValueException, prefix: tuple[str, ...],
+                  depth: int = 0) -> OffContract:
+    """The error as Discord would place it: a union the value names one alternative of is
+    checked as that alternative, so the error is the field's, not the union's."""
+    path = prefix + tuple(error.path[1:])
+    if error.rule == "anyOf" and depth < 8:
+        alternative = _alternative(error.definition, error.value)
+        if alternative is not None:
+            try:
+                _validator_of(json.dumps(alternative, sort_keys=True))(error.value)
+            except fastjsonschema.JsonSchemaValueException as inner:
+                return _off_contract(inner, path, depth + 1)
+    if error.rule == "required" and isinstance(error.value, dict):
+        missing = [k for k in error.rule_definition or [] if k not in error.value]
+        if missing:
+            return OffContract("This field is required", (*path, missing[0]),
+                               "BASE_TYPE_REQUIRED")
+    name = error.name or "data"
+    said = error.message[len(name):] if error.message.startswith(name) else error.message
+    return OffContract(said.strip()[:300], path,
+                       RULE_CODES.get(error.rule or "", "BASE_TYPE_INVALID"))
 
 
 def check(method: str, route: str, body: Any) -> None:
@@ -96,4 +178,4 @@ def check(method: str, route: str, body: Any) -> None:
     try:
         validate(body)
     except fastjsonschema.JsonSchemaValueException as error:
-        raise OffContract(error.message.removeprefix("data.")[:300]) from None
+        raise _off_contract(error, ()) from None

@@ -26,6 +26,7 @@ from aiohttp import WSMsgType, web
 from .guilds import Channel
 from .messages import Message
 from .payload import JSON
+from .scheduled_events import ScheduledEvent
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ class Intent:
     GUILD_MEMBERS = 1 << 1
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
+    GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 @dataclass(eq=False)
@@ -301,6 +303,15 @@ class Gateway:
         for session in self.sessions_for(thread.guild_id):
             if session.intents & Intent.GUILDS:
                 await self._dispatch(session, "THREAD_CREATE", data)
+
+    async def dispatch_scheduled_event(self, event: str, scheduled: ScheduledEvent) -> None:
+        """GUILD_SCHEDULED_EVENT_CREATE/UPDATE/DELETE (``event``), with the event as it is
+        now, to the sessions of its guild's shard that asked for them (the Guild Scheduled
+        Events intent)."""
+        data = scheduled.payload()
+        for session in self.sessions_for(scheduled.guild_id):
+            if session.intents & Intent.GUILD_SCHEDULED_EVENTS:
+                await self._dispatch(session, event, data)
 
     # -- faults ------------------------------------------------------------------------------
 

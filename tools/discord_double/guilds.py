@@ -28,6 +28,7 @@ class Perm:
     CREATE_PUBLIC_THREADS = 1 << 35
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    CREATE_EVENTS = 1 << 44
     ALL = (1 << 51) - 1
 
 
@@ -45,8 +46,10 @@ EVERYONE_PERMISSIONS = (
     | Perm.SEND_MESSAGES_IN_THREADS
 )
 """What a new server's @everyone may do, as Discord sets it up (the permissions the double
-reasons about)."""
+reasons about): neither Create Events nor Manage Events among them."""
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | Perm.MANAGE_MESSAGES
+"""The bot's own role: what it is invited with. Events are not among them; a test grants them
+(``DiscordDouble.grant_bot``) as an admin would."""
 DM_PERMISSIONS = EVERYONE_PERMISSIONS
 
 
@@ -115,6 +118,8 @@ class Member:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member_payload(
@@ -288,6 +293,10 @@ class Guild:
     def shard(self, shard_count: int) -> int:
         """Which shard of ``shard_count`` Discord sends this guild's events to."""
         return (self.id >> 22) % shard_count
+
+    def bot_role(self, bot: Member) -> Role:
+        """The role Discord made for ``bot`` when it joined (its permissions are the bot's)."""
+        return next(r for r in self.roles.values() if r.bot_id == bot.id)
 
     def role_named(self, name: str) -> Role:
         for role in self.roles.values():

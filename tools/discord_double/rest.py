@@ -1,5 +1,6 @@
 """What every REST route of the double shares: reading a request's path and body, answering in
-JSON, and refusing in Discord's error shape ``{"message", "code"}``.
+JSON, and refusing in Discord's error shape ``{"message", "code"}`` (with ``errors``, the
+fields at fault, for an invalid form body).
 """
 
 from __future__ import annotations
@@ -32,20 +33,32 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 class DiscordError(Exception):
     """Raised by handlers; turned into Discord's error JSON by the server middleware."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(self, status: int, code: int, message: str,
+                 errors: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.errors = errors
 
     def response(self) -> web.Response:
-        return json_response({"message": self.message, "code": self.code}, self.status)
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return json_response(body, self.status)
 
 
 class InvalidBody(DiscordError):
-    """A body that Discord's published description of its route does not allow
-    (:mod:`.contract`): refused as Discord refuses it, and the bot's fault."""
+    """A body Discord refuses as an invalid form body (400, 50035): one its published
+    description of the route does not allow (:mod:`.contract`), or one breaking a rule of the
+    route's own. ``errors`` places the error at the field, as Discord does:
+    ``{"name": {"_errors": [{"code": "BASE_TYPE_REQUIRED", "message": "..."}]}}``."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(400, 50035, f"Invalid Form Body: {reason}")
+    def __init__(self, message: str, path: tuple[str, ...] = (),
+                 code: str = "BASE_TYPE_INVALID") -> None:
+        errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+        for key in reversed(path):
+            errors = {key: errors}
+        where = ".".join(path) or "body"
+        super().__init__(400, 50035, f"Invalid Form Body: {where}: {message}", errors)
 
 
 class RateLimited(DiscordError):
@@ -108,7 +121,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[int, Upload]]:
     try:
         check(request.method, route_of(request), payload)
     except OffContract as error:
-        raise InvalidBody(str(error)) from None
+        raise InvalidBody(error.message, error.path, error.code) from None
     return payload, files
 
 

@@ -14,6 +14,7 @@ from .routes_guilds import GuildRoutes
 from .routes_identity import IdentityRoutes
 from .routes_interactions import InteractionRoutes
 from .routes_messages import MessageRoutes
+from .routes_scheduled_events import ScheduledEventRoutes
 from .routes_threads import ThreadRoutes
 
 
@@ -32,6 +33,7 @@ class RestApi:
             InteractionRoutes(double, messages),
             EmojiRoutes(double),
             CommandRoutes(double, guilds),
+            ScheduledEventRoutes(double, guilds),
         )
 
     def routes(self) -> list[Route]:

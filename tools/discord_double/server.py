@@ -22,6 +22,7 @@ from .messages import Interaction, Message, MessageVersion, Notification
 from .payload import JSON
 from .rest import BODY, DiscordError, InvalidBody, json_response, route_of
 from .routes import RestApi
+from .scheduled_events import ScheduledEvent
 from .world import World
 
 T = TypeVar("T")
@@ -298,6 +299,25 @@ class DiscordDouble:
                 return
         channel.overwrites.append(Overwrite(bot_role, 0, deny=permissions))
 
+    def grant_bot(self, permissions: int, guild: Guild | None = None) -> None:
+        """From now on the bot's role in ``guild`` (the first by default) has ``permissions``
+        (e.g. ``Perm.CREATE_EVENTS``), as when an admin edits the role; a connected bot hears of
+        it (GUILD_ROLE_UPDATE), so discord.py's ``guild.me.guild_permissions`` follows."""
+        self._edit_bot_role(guild or self.world.guild, lambda held: held | permissions)
+
+    def revoke_bot(self, permissions: int, guild: Guild | None = None) -> None:
+        """From now on the bot's role in ``guild`` lacks ``permissions`` (announced likewise)."""
+        self._edit_bot_role(guild or self.world.guild, lambda held: held & ~permissions)
+
+    def _edit_bot_role(self, guild: Guild, change: Callable[[int], int]) -> None:
+        role = guild.bot_role(self.world.bot)
+        role.permissions = change(role.permissions)
+        self.world.touch()
+        data = {"guild_id": str(guild.id), "role": role.payload()}
+        for session in self.gateway.sessions_for(guild.id):
+            if session.intents & Intent.GUILDS:
+                self._soon(self.gateway.send_to(session, "GUILD_ROLE_UPDATE", data))
+
     def add_role(self, name: str, permissions: int = 0, *, mentionable: bool = False) -> Role:
         role = Role(self.world.ids.next(), name, permissions, position=len(self.world.guild.roles),
                     mentionable=mentionable)
@@ -380,6 +400,26 @@ class DiscordDouble:
         """Messages deleted so far, in the order they were deleted (``deleted_at`` on each)."""
         return list(self.world.deletions)
 
+    def scheduled_events(
+        self, guild: Guild | None = None, *, include_deleted: bool = False
+    ) -> list[ScheduledEvent]:
+        """The guild scheduled events (of ``guild``, if given; else of every guild), oldest
+        first, with Discord's own status changes up to the double's clock applied. Each has
+        its ``status``, ``changes`` (every status it had, when, and whether Discord made it
+        by itself), ``creator`` and ``payload()``."""
+        self._automate()
+        return [e for e in self.world.scheduled_events.values()
+                if (guild is None or e.guild_id == guild.id)
+                and (include_deleted or not e.deleted)]
+
+    def _automate(self) -> None:
+        """Discord's own status changes up to now, announced to the bot (an external event
+        starts at its start time and completes at its end time)."""
+        for event in self.world.automate_events():
+            if self.gateway.sessions_for(event.guild_id):
+                self._soon(self.gateway.dispatch_scheduled_event(
+                    "GUILD_SCHEDULED_EVENT_UPDATE", event))
+
     @property
     def app_emojis(self) -> list[AppEmoji]:
         """The application's emojis (``name``, ``image`` bytes, ``content_type``), oldest first."""
@@ -393,8 +433,11 @@ class DiscordDouble:
 
     def advance(self, *, minutes: float = 0, seconds: float = 0) -> None:
         """Move the double's clock forward without waiting: interaction tokens older than
-        15 minutes then fail with 401 code 50027, and later ids and timestamps are later."""
+        15 minutes then fail with 401 code 50027, later ids and timestamps are later, and
+        external scheduled events whose start or end time passed start or complete (the bot
+        hears GUILD_SCHEDULED_EVENT_UPDATE), as Discord makes them."""
         self.world.clock.advance(minutes * 60 + seconds)
+        self._automate()
 
     def everything_seen_by(self, member: SimulatedMember) -> list[MessageVersion]:
         """Every version of every message ``member`` could see, deleted ones included."""

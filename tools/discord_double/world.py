@@ -30,6 +30,7 @@ from .guilds import (
 )
 from .messages import Flag, Interaction, Message, MessageVersion, Notification, walk_components
 from .payload import JSON, iso
+from .scheduled_events import ScheduledEvent, timestamp
 
 MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")
@@ -62,6 +63,8 @@ class World:
         self.command_syncs: list[CommandSync] = []
         self.uploads: dict[int, bytes] = {}
         self.app_emojis: dict[int, AppEmoji] = {}
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
+        """Every guild's scheduled events, deleted ones included, oldest first."""
         self._changed = asyncio.Event()
         self.last_change = 0.0
 
@@ -210,9 +213,38 @@ class World:
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [e.payload() for e in self.events_of(g)],
             "soundboard_sounds": [],
         }
+
+    # -- scheduled events ------------------------------------------------------------------
+
+    def events_of(self, guild: Guild) -> list[ScheduledEvent]:
+        """``guild``'s scheduled events that are not deleted, oldest first."""
+        return [e for e in self.scheduled_events.values()
+                if e.guild_id == guild.id and not e.deleted]
+
+    def add_scheduled_event(self, guild: Guild, creator: Member, body: JSON) -> ScheduledEvent:
+        """An external event made from a create body already checked (by the route, or by a
+        test that makes one as a member would)."""
+        now = self.clock.now()
+        event = ScheduledEvent(
+            self.ids.next(), guild.id, creator, body["name"], body.get("description"),
+            timestamp(body, "scheduled_start_time"), timestamp(body, "scheduled_end_time"),
+            body["entity_metadata"]["location"], now)
+        event.set_status(event.status, now)
+        self.scheduled_events[event.id] = event
+        self.touch()
+        return event
+
+    def automate_events(self) -> list[ScheduledEvent]:
+        """Discord's own status changes up to now (external events start at their start time
+        and complete at their end time): the events that changed."""
+        now = self.clock.now()
+        changed = [e for e in self.scheduled_events.values() if e.automate(now)]
+        if changed:
+            self.touch()
+        return changed
 
     # -- messages --------------------------------------------------------------------------
 
