@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -40,6 +41,7 @@ from .messages.reply import Picture, Reply
 from .messages.tournament import (
     board_picture,
     match_line,
+    settings_line,
     stage_title,
     team_name,
     tournament_message,
@@ -87,6 +89,12 @@ HOSTING: Needs = (*POSTING, *(need for need in THREADING if need not in POSTING)
                   *(need for need in IN_THREAD if need not in POSTING + THREADING))
 """What a tournament needs in its channel: to post its board there, and to start its matches'
 threads and post their tables."""
+EVENT_HOURS = 3
+"""How long a tournament's scheduled event is announced to last (Discord needs an end for an
+event held outside a voice channel; it ends the event by itself then)."""
+EVENT_NAME = 100
+EVENT_DESCRIPTION = 1000
+"""The longest name (and location) and description Discord takes for an event."""
 THREAD_NAME = 100
 """The longest name Discord gives a thread."""
 LONGEST_WAIT = 14 * 24 * 60
@@ -100,7 +108,8 @@ class TournamentCommands(Answering, commands.Cog):
     referee: KeyedWorkers[tuple[str, int]]
     """One run at a time of each job about a tournament or a finished game (set up by the
     cog): ``("go", tournament)`` :meth:`_go_on`, ``("board", tournament)``
-    :meth:`_draw_board`, ``("game", table)`` :meth:`_game_over`."""
+    :meth:`_draw_board`, ``("schedule", tournament)`` :meth:`_schedule_event`, ``("event",
+    tournament)`` :meth:`_move_event`, ``("game", table)`` :meth:`_game_over`."""
 
     tournament = app_commands.Group(
         name=locale_str("tournament", msgctxt="command name"),
@@ -160,7 +169,7 @@ class TournamentCommands(Answering, commands.Cog):
         starts_at = (int(discord.utils.utcnow().timestamp()) + starts * 60
                      if starts is not None else None)
 
-        async def work() -> str:
+        async def work() -> TournamentRecord:
             assert interaction.guild_id is not None
             opened = await self.service.new_tournament(
                 interaction.guild_id, self._channel_id(interaction), interaction.user.id,
@@ -173,13 +182,24 @@ class TournamentCommands(Answering, commands.Cog):
                 await self.service.storage.delete_tournament(opened.id)
                 raise
             await self.service.storage.set_tournament_message(opened.id, message.id)
-            return message.jump_url
+            return await self.service.tournament(opened.id)
 
-        link = await within_window(interaction, work())
-        await send_private(interaction, t(locale_of(interaction),
-                                          "Your tournament is open for sign-ups: {link}. Start"
-                                          " it with its Start button once everyone is in.",
-                                          link=link))
+        opened = await within_window(interaction, work())
+        link = (f"https://discord.com/channels/{opened.guild_id}/{opened.channel_id}/"
+                f"{opened.message_id}")
+        said = locale_of(interaction)
+        text = t(said, "Your tournament is open for sign-ups: {link}. Start it with its Start"
+                       " button once everyone is in.", link=link)
+        if starts_at is not None:
+            if interaction.app_permissions.create_events:
+                self.referee.mark(("schedule", opened.id),
+                                  lambda: self._schedule_event(opened, link))
+                text += " " + t(said, "Members see it in the server's events.")
+            else:
+                text += " " + t(said, "It is not in the server's events: I need the"
+                                      " {permission} permission for that.",
+                                permission=t(said, "Create Events"))
+        await send_private(interaction, text)
 
     @tournament.command(name=locale_str("organisers", msgctxt="command name"),
                         description=locale_str("Name the role whose members may run tournaments"
@@ -349,6 +369,7 @@ class TournamentCommands(Answering, commands.Cog):
 
         tournament = await within_window(interaction, work())
         self._redraw(tournament.id)
+        self._event(tournament)
         await send_private(interaction, t(locale_of(interaction), "{name} is over.",
                                           name=tournament.name))
 
@@ -401,6 +422,7 @@ class TournamentCommands(Answering, commands.Cog):
         tournament = await within_window(interaction, self.service.start_tournament(
             tournament_id, interaction.user.id, moderator=await self._organiser(interaction)))
         self._go(tournament_id)
+        self._event(tournament)
         locale = locale_of(interaction)
         text = t(locale, "{name} has started: {teams} teams. Each match opens in a thread of"
                          " its own.", name=tournament.name, teams=len(tournament.teams))
@@ -426,6 +448,10 @@ class TournamentCommands(Answering, commands.Cog):
     def _go(self, tournament_id: int) -> None:
         self.referee.mark(("go", tournament_id), lambda: self._go_on(tournament_id))
 
+    def _event(self, tournament: TournamentRecord) -> None:
+        """The tournament's scheduled event, if any, follows it (one change at a time)."""
+        self.referee.mark(("event", tournament.id), lambda: self._move_event(tournament.id))
+
     def _redraw(self, tournament_id: int) -> None:
         self.referee.mark(("board", tournament_id), lambda: self._draw_board(tournament_id))
 
@@ -439,6 +465,8 @@ class TournamentCommands(Answering, commands.Cog):
         for due in progress.due:
             await self._open(tournament, due)
         self._redraw(tournament_id)
+        if progress.recorded and tournament.status is TournamentStatus.FINISHED:
+            self._event(tournament)
 
     async def _open(self, tournament: TournamentRecord, due: Due) -> None:
         """The game's table, in its match's thread (started, and its players pinged, for the
@@ -552,6 +580,46 @@ class TournamentCommands(Answering, commands.Cog):
             log.warning("tournament %s: could not say a forfeit: %s", tournament.id, error)
         self._touch(table.id)
 
+    # ----- the server's scheduled event -------------------------------------------------------
+
+    async def _schedule_event(self, tournament: TournamentRecord, link: str) -> None:
+        """The tournament as one of the server's scheduled events, so members see it coming:
+        at its start time, for :data:`EVENT_HOURS`, its location the tournament's message."""
+        guild = self.bot.get_guild(tournament.guild_id)
+        if guild is None or tournament.starts_at is None:
+            return
+        start = datetime.fromtimestamp(tournament.starts_at, UTC)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            event = await guild.create_scheduled_event(
+                name=tournament.name[:EVENT_NAME], start_time=start,
+                end_time=start + timedelta(hours=EVENT_HOURS),
+                entity_type=discord.EntityType.external,
+                privacy_level=discord.PrivacyLevel.guild_only, location=link[:EVENT_NAME],
+                description=settings_line(tournament, tournament.locale)[:EVENT_DESCRIPTION])
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not create its event: %s", tournament.id, error)
+            return
+        await self.service.storage.set_tournament_event(tournament.id, event.id)
+
+    async def _move_event(self, tournament_id: int) -> None:
+        """The scheduled event follows the tournament as it is now: active once it runs;
+        completed once it is over (cancelled, if it ends before it began). Discord itself
+        starts and ends an event at its times, so a change it already made is left as it is."""
+        tournament = await self.service.tournament(tournament_id)
+        guild = self.bot.get_guild(tournament.guild_id)
+        if tournament.event_id is None or guild is None:
+            return
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            event = await guild.fetch_scheduled_event(tournament.event_id)
+            status = _event_status(event.status, tournament.status)
+            if status is not None:
+                await self.budget.spend(Priority.MEMBERS)
+                await event.edit(status=status)
+        except discord.HTTPException as error:
+            log.info("tournament %s: its event was not moved on: %s", tournament.id, error)
+
     async def resume_tournaments(self) -> None:
         """After a restart, every running tournament of this process's servers goes on."""
         for tournament_id in await self.service.storage.running_tournaments(
@@ -586,3 +654,15 @@ class TournamentCommands(Answering, commands.Cog):
             raise Refusal("Only a member who may manage the server or its events, or who has"
                           " its organisers' role, can open a tournament.")
 
+
+def _event_status(now: discord.EventStatus,
+                  tournament: TournamentStatus) -> discord.EventStatus | None:
+    """The status the tournament's event moves to, if any, from ``now``."""
+    if now in (discord.EventStatus.completed, discord.EventStatus.canceled):
+        return None
+    if tournament in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+        return discord.EventStatus.active if now is discord.EventStatus.scheduled else None
+    if tournament.is_active:
+        return None
+    return (discord.EventStatus.canceled if now is discord.EventStatus.scheduled
+            else discord.EventStatus.completed)

@@ -110,6 +110,8 @@ def tournament_message(tournament: TournamentRecord,
     elif tournament.status is TournamentStatus.ENDED:
         lines.append(t(locale, "The organiser ended the tournament."))
     embed.description = "\n".join(lines)
+    if not tournament.teams:
+        return Reply(None, embed)  # ended before its start
     draw = tournament.draw()
     if finished(draw):
         embed.add_field(name=t(locale, "Champions"),

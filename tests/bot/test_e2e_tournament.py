@@ -23,15 +23,16 @@ from tests.bot.e2e import Database, query
 from tests.common import RULES_POLICY
 from tools.discord_double import DiscordDouble, SimulatedMember
 from tools.discord_double.guilds import Perm
+from tools.discord_double.scheduled_events import EventStatus
 from tools.discord_double.server import Message
 
 rules = load_policy(RULES_POLICY)
 
 
 def board(double: DiscordDouble) -> Message:
-    (found,) = [m for m in double.messages("general")
-                if m.embeds and str(m.embeds[0].get("title", "")).startswith("🏆")]
-    return found
+    """The latest tournament's message in the channel."""
+    return [m for m in double.messages("general")
+            if m.embeds and str(m.embeds[0].get("title", "")).startswith("🏆")][-1]
 
 
 def field(message: Message, name: str) -> str:
@@ -139,12 +140,28 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
                                   where="no-posting")
     assert "I can't post" in by_role.content, by_role  # allowed: refused for the channel
     assert query(live_database, "SELECT count(*) FROM tournaments") == [(0,)]
-    opened = await olga.slash("42 tournament new", name="Friday 42", format="double", match="1")
+    opened = await olga.slash("42 tournament new", name="Friday 42", format="double", match="1",
+                              starts=60)
     assert opened.ephemeral and "open for sign-ups" in opened.content, opened
+    assert "I need the Create Events permission" in opened.content
+    ended = await olga.slash("42 tournament end")
+    assert "is over" in ended.content, ended
+    await live.bot.get_cog("Tables").referee.idle()  # type: ignore[union-attr]
+    assert "ended the tournament" in board(double).embeds[0]["description"]
+    assert not board(double).components  # no sign-up once it is over
+    double.grant_bot(Perm.CREATE_EVENTS)
+    opened = await olga.slash("42 tournament new", name="Friday 42", format="double", match="1",
+                              starts=60)
+    assert "Members see it in the server's events" in opened.content, opened
+    await live.bot.get_cog("Tables").referee.idle()  # type: ignore[union-attr]
+    (event,) = double.scheduled_events()
+    assert (event.name, event.status) == ("Friday 42", EventStatus.SCHEDULED)
+    assert event.location.startswith("https://discord.com/channels/")
     again = await olga.slash("42 tournament new", name="Again", format="swiss")
     assert "already has a tournament" in again.content
 
     signups = board(double)
+    assert signups.id == int(event.location.rsplit("/", 1)[1])
     for first, second in zip(players[0:8:2], players[1:8:2], strict=True):
         joined = await first.slash("42 tournament enter", partner=second)
         assert "are signed up" in joined.content, joined
@@ -164,13 +181,15 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
     started = await olga.click(board(double), label="Start")
     assert "has started: 8 teams" in started.content, started
     assert board(double).id == signups.id
+    await live.bot.get_cog("Tables").referee.idle()  # type: ignore[union-attr]
+    assert event.status == EventStatus.ACTIVE
 
     cog: Any = live.bot.get_cog("Tables")
     played: set[int] = set()
     while True:
         await cog.referee.idle()
         await current_picture(live, double)
-        status = query(live_database, "SELECT status FROM tournaments")[0][0]
+        status = query(live_database, "SELECT status FROM tournaments ORDER BY id DESC")[0][0]
         if status != "running":
             break
         tables = [row[0] for row in query(
@@ -190,6 +209,7 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
         await live.idle()
 
     assert status == "finished"
+    assert event.status == EventStatus.COMPLETED
     results = query(live_database, "SELECT winner FROM tournament_results ORDER BY n")
     assert len(results) == len(played) in (14, 15)
     threads = double.threads("general")
