@@ -28,6 +28,7 @@ from .panels import Notice, OpenPanels
 from .pictured import show_hand
 from .pictures import Pictures
 from .pings import TurnPings
+from .referee import Referee
 
 if TYPE_CHECKING:
     from bot.app import TexasBot
@@ -85,6 +86,7 @@ class Answering:
     panels: OpenPanels
     pings: TurnPings
     autoplay: Autoplay
+    referee: Referee
 
     async def answer_error(self, interaction: discord.Interaction[Any],
                            error: BaseException) -> None:
@@ -126,11 +128,7 @@ class Answering:
         for user_id in accepted.redraw:
             self.panels.refresh(table.id, user_id)
         if table.status is Status.FINISHED:
-            self._after_game(accepted)
-
-    def _after_game(self, accepted: Accepted) -> None:
-        """A game just ended; where tournaments are run (:mod:`cogs.tournaments`), its
-        tournament, if any, goes on."""
+            self.referee.game_over(accepted)
 
     def _touch(self, table_id: int, *,
                clicked: discord.Interaction[Any] | None = None) -> None:

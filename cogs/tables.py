@@ -21,7 +21,6 @@ from discord.ext import commands, tasks
 
 from bot.answers import locale_of, send_private, within_window
 from bot.i18n import t
-from bot.keyed import KeyedWorkers
 from bot.records import TableRecord
 from bot.service import Refusal
 
@@ -33,6 +32,7 @@ from .live import SPACING_PAUSES, TableMessages
 from .panels import OpenPanels
 from .pictures import Pictures
 from .pings import TurnPings
+from .referee import Referee
 from .slash import SlashCommands
 from .tournaments import TournamentCommands
 
@@ -65,7 +65,8 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
                                       awaited=self.pings.awaited,
                                       strong=bot.config.strong_player)
         self.panels = OpenPanels(bot, self.service, self.pictures, self.faces)
-        self.referee: KeyedWorkers[tuple[str, int]] = KeyedWorkers("tournament")
+        self.referee = Referee(bot, self.service, self.pictures, self.budget, self.messages,
+                               self.pings)
         self._faces_task: asyncio.Task[None] | None = None
         self.autoplay.listen(self._after_action)
         self._resume_task: asyncio.Task[None] | None = None
@@ -120,7 +121,7 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
         moves, whose own redraws wait for the catch-up: a thousand pictures drawn first would
         hold up their thinking, and busy tables drawn at every move would hold up the rest."""
         try:
-            await self.resume_tournaments()
+            await self.referee.resume()
             tables = await self.service.active_tables()
             if not tables:
                 return
@@ -138,7 +139,7 @@ class Tables(SlashCommands, HistoryCommands, TournamentCommands, ClickHandlers,
     async def _grace(self) -> None:
         """Teams late to their matches past the grace period forfeit them."""
         try:
-            await self.forfeit_the_absent()
+            await self.referee.forfeit_the_absent()
         except Exception:
             log.exception("the tournaments' grace check failed")
 

@@ -1,23 +1,15 @@
 """``/42 tournament``: tournaments the bot referees in a channel (docs/TOURNAMENTS.md).
 
-An organiser (a member who may manage the server or its events) opens one with ``/42 tournament
-new``; its message takes sign-ups (Join, Leave, and pairs with ``/42 tournament enter partner:``)
-until the organiser starts it. From then on the bot draws the matches, opens each match's table
-in a thread of the channel with its four players seated and pinged once, and takes each result
-from the games themselves: nobody reports a score. The message becomes the tournament's board,
-kept current after every result.
-
-Moving on is :meth:`TournamentCommands._go_on`, one run at a time per tournament: the service
-records what the games decided and says which games need a table; each is claimed in the
-database before its thread is started, so another process never opens it too. After a restart
-every running tournament goes on from where its stored state says.
+An organiser (a member who may manage the server or its events, or who holds the role the
+server names) opens one with ``/42 tournament new``; its message takes sign-ups (Join, Leave,
+check-in, and pairs with ``/42 tournament enter partner:``) until the organiser starts it. From
+then on the :class:`cogs.referee.Referee` moves it on as its games end: nobody reports a score.
+Here are the members' and the organiser's commands and the sign-up message's buttons.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -26,27 +18,19 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.answers import locale_of, send_private, within_window
-from bot.budget import Priority
 from bot.house_rules import InvalidChoice, parse_preset
 from bot.i18n import normalize_locale, t
-from bot.keyed import KeyedWorkers
 from bot.records import Clock, mention
-from bot.service import Accepted, Due, Forfeit, Refusal, TableSnapshot
+from bot.service import Refusal, TableSnapshot
 from bot.tournament.event import Format, Plan
-from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
+from bot.tournament.records import TournamentRecord, TournamentStatus
 from engine import DEFAULT_OPTIONS
 
 from .answering import IN_THREAD, POSTING, THREADING, Answering, Needs
-from .messages.reply import Picture, Reply
+from .messages.reply import Reply
 from .messages.tournament import (
-    board_picture,
-    match_line,
-    settings_line,
-    stage_title,
-    team_name,
     tournament_message,
 )
-from .pictures import bracket_alt
 
 log = logging.getLogger(__name__)
 
@@ -89,14 +73,6 @@ HOSTING: Needs = (*POSTING, *(need for need in THREADING if need not in POSTING)
                   *(need for need in IN_THREAD if need not in POSTING + THREADING))
 """What a tournament needs in its channel: to post its board there, and to start its matches'
 threads and post their tables."""
-EVENT_HOURS = 3
-"""How long a tournament's scheduled event is announced to last (Discord needs an end for an
-event held outside a voice channel; it ends the event by itself then)."""
-EVENT_NAME = 100
-EVENT_DESCRIPTION = 1000
-"""The longest name (and location) and description Discord takes for an event."""
-THREAD_NAME = 100
-"""The longest name Discord gives a thread."""
 LONGEST_WAIT = 14 * 24 * 60
 """The latest start an organiser may announce, in minutes from now (two weeks)."""
 
@@ -105,11 +81,6 @@ class TournamentCommands(Answering, commands.Cog):
     """The ``/42 tournament`` commands and the sign-up message's buttons, for the Tables cog,
     which derives from this class."""
 
-    referee: KeyedWorkers[tuple[str, int]]
-    """One run at a time of each job about a tournament or a finished game (set up by the
-    cog): ``("go", tournament)`` :meth:`_go_on`, ``("board", tournament)``
-    :meth:`_draw_board`, ``("schedule", tournament)`` :meth:`_schedule_event`, ``("event",
-    tournament)`` :meth:`_move_event`, ``("game", table)`` :meth:`_game_over`."""
 
     tournament = app_commands.Group(
         name=locale_str("tournament", msgctxt="command name"),
@@ -192,8 +163,7 @@ class TournamentCommands(Answering, commands.Cog):
                        " button once everyone is in.", link=link)
         if starts_at is not None:
             if interaction.app_permissions.create_events:
-                self.referee.mark(("schedule", opened.id),
-                                  lambda: self._schedule_event(opened, link))
+                self.referee.schedule(opened, link)
                 text += " " + t(said, "Members see it in the server's events.")
             else:
                 text += " " + t(said, "It is not in the server's events: I need the"
@@ -237,7 +207,7 @@ class TournamentCommands(Answering, commands.Cog):
                 (partner.id, partner.display_name) if partner is not None else None)
 
         tournament = await within_window(interaction, work())
-        self._redraw(tournament.id)
+        self.referee.redraw(tournament.id)
         text = (t(locale_of(interaction), "You are signed up for {name}.", name=tournament.name)
                 if partner is None else
                 t(locale_of(interaction), "You and {partner} are signed up for {name}.",
@@ -268,7 +238,7 @@ class TournamentCommands(Answering, commands.Cog):
     async def tournament_status(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Reply:
             found = await self._here(interaction, latest=True)
-            return await self._board(found)
+            return await self.referee.board(found)
 
         reply = await within_window(interaction, work())
         await self._send_private(interaction, embed=reply.embed,
@@ -285,7 +255,7 @@ class TournamentCommands(Answering, commands.Cog):
                 moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
-        self._go(tournament.id)
+        self.referee.go(tournament.id)
         locale = locale_of(interaction)
         text = (t(locale, "{name} is paused.", name=tournament.name)
                 if tournament.status is TournamentStatus.PAUSED else
@@ -306,7 +276,7 @@ class TournamentCommands(Answering, commands.Cog):
             return progress.tournament
 
         tournament = await within_window(interaction, work())
-        self._go(tournament.id)
+        self.referee.go(tournament.id)
         await send_private(interaction, t(locale_of(interaction),
                                           "The match goes to {player}'s team, by forfeit.",
                                           player=member.mention))
@@ -352,7 +322,7 @@ class TournamentCommands(Answering, commands.Cog):
                 moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
-        self._go(tournament.id)
+        self.referee.go(tournament.id)
         await send_private(interaction, t(locale_of(interaction),
                                           "{by} plays in {member}'s place from their team's"
                                           " next table on.", by=substitute.mention,
@@ -368,8 +338,8 @@ class TournamentCommands(Answering, commands.Cog):
                                                      moderator=await self._organiser(interaction))
 
         tournament = await within_window(interaction, work())
-        self._redraw(tournament.id)
-        self._event(tournament)
+        self.referee.redraw(tournament.id)
+        self.referee.event(tournament.id)
         await send_private(interaction, t(locale_of(interaction), "{name} is over.",
                                           name=tournament.name))
 
@@ -378,7 +348,7 @@ class TournamentCommands(Answering, commands.Cog):
     async def on_enter(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
         tournament = await within_window(interaction, self.service.sign_up(
             tournament_id, interaction.user.id, interaction.user.display_name))
-        self._redraw(tournament_id)
+        self.referee.redraw(tournament_id)
         await send_private(interaction, t(locale_of(interaction),
                                           "You are signed up for {name}.", name=tournament.name))
 
@@ -393,10 +363,10 @@ class TournamentCommands(Answering, commands.Cog):
         """Said to a member who withdrew: alone before the start, with their team after."""
         locale = locale_of(interaction)
         if tournament.status is TournamentStatus.SIGNUP:
-            self._redraw(tournament.id)
+            self.referee.redraw(tournament.id)
             text = t(locale, "You withdrew from {name}.", name=tournament.name)
         else:
-            self._go(tournament.id)
+            self.referee.go(tournament.id)
             text = t(locale, "Your team withdrew from {name}: its matches left are lost by"
                              " forfeit.", name=tournament.name)
         await send_private(interaction, text)
@@ -415,14 +385,14 @@ class TournamentCommands(Answering, commands.Cog):
                 tournament_id, interaction.user.id, moderator=await self._organiser(interaction)))
             text = t(locale, "Check-in is open: at the start, whoever has not pressed I'm"
                              " here is left out.")
-        self._redraw(tournament_id)
+        self.referee.redraw(tournament_id)
         await send_private(interaction, text)
 
     async def on_begin(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
         tournament = await within_window(interaction, self.service.start_tournament(
             tournament_id, interaction.user.id, moderator=await self._organiser(interaction)))
-        self._go(tournament_id)
-        self._event(tournament)
+        self.referee.go(tournament_id)
+        self.referee.event(tournament.id)
         locale = locale_of(interaction)
         text = t(locale, "{name} has started: {teams} teams. Each match opens in a thread of"
                          " its own.", name=tournament.name, teams=len(tournament.teams))
@@ -432,199 +402,6 @@ class TournamentCommands(Answering, commands.Cog):
             text += " " + t(locale, "Left out, not checked in: {players}.",
                             players=", ".join(mention(user) for user in left_out))
         await send_private(interaction, text)
-
-    # ----- moving on --------------------------------------------------------------------------
-
-    def _after_game(self, accepted: Accepted) -> None:
-        """A game just ended: if it was a match's, its tournament goes on."""
-        table_id = accepted.snapshot.table.id
-        self.referee.mark(("game", table_id), lambda: self._game_over(table_id))
-
-    async def _game_over(self, table_id: int) -> None:
-        found = await self.service.match_of(table_id)
-        if found is not None:
-            self._go(found[0])
-
-    def _go(self, tournament_id: int) -> None:
-        self.referee.mark(("go", tournament_id), lambda: self._go_on(tournament_id))
-
-    def _event(self, tournament: TournamentRecord) -> None:
-        """The tournament's scheduled event, if any, follows it (one change at a time)."""
-        self.referee.mark(("event", tournament.id), lambda: self._move_event(tournament.id))
-
-    def _redraw(self, tournament_id: int) -> None:
-        self.referee.mark(("board", tournament_id), lambda: self._draw_board(tournament_id))
-
-    async def _go_on(self, tournament_id: int) -> None:
-        """Record what the games decided, open every game that needs its table, and draw the
-        board."""
-        progress = await self.service.advance(tournament_id)
-        tournament = progress.tournament
-        for table_id in progress.unposted:
-            await self.messages.post(await self.service.snapshot(table_id))
-        for due in progress.due:
-            await self._open(tournament, due)
-        self._redraw(tournament_id)
-        if progress.recorded and tournament.status is TournamentStatus.FINISHED:
-            self._event(tournament)
-
-    async def _open(self, tournament: TournamentRecord, due: Due) -> None:
-        """The game's table, in its match's thread (started, and its players pinged, for the
-        match's first game)."""
-        key = key_of(due.match)
-        thread_id = due.thread_id
-        if thread_id is None:
-            if not await self.service.claim_match(tournament.id, key):
-                return  # another process is starting it
-            thread = await self._start_match_thread(tournament, due)
-            if thread is None:
-                return
-            thread_id = thread.id
-            await self.service.set_match_thread(tournament.id, key, thread_id)
-            await self._ping(tournament, due, thread)
-        title = f"{tournament.name} · {stage_title(tournament.locale, due.match)}"
-        if tournament.plan.games_to_win > 1:
-            title += " · " + t(tournament.locale, "game {n}", n=due.game)
-        snapshot = await self.service.open_match_game(tournament, due, thread_id, title)
-        if snapshot is not None:
-            await self.messages.post(snapshot)
-            self.pings.touch(snapshot.table.id)
-
-    async def _start_match_thread(self, tournament: TournamentRecord,
-                                  due: Due) -> discord.Thread | None:
-        channel = self.bot.get_channel(tournament.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            log.warning("tournament %s: its channel %s is not a text channel I can see",
-                        tournament.id, tournament.channel_id)
-            return None
-        match = due.match
-        title = stage_title(tournament.locale, match)
-        names = " · ".join(" & ".join(tournament.name_of(user)
-                                      for user in tournament.members_of(side))
-                           for side in match.sides)
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            return await channel.create_thread(
-                name=f"{tournament.name} · {title} · {names}"[:THREAD_NAME],
-                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
-        except discord.HTTPException as error:
-            log.warning("tournament %s: could not start a match thread: %s", tournament.id,
-                        error)
-            return None
-
-    async def _ping(self, tournament: TournamentRecord, due: Due,
-                    thread: discord.Thread) -> None:
-        """The match's four players, pinged once, in its thread."""
-        locale = tournament.locale
-        text = t(locale, "{match}: your match is here. The table follows; open your hand"
-                         " with its My hand button.", match=match_line(tournament, locale,
-                                                                       due.match))
-        players = [discord.Object(user) for side in due.match.sides
-                   for user in tournament.members_of(side)]
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            await thread.send(text, allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=players))
-        except discord.HTTPException as error:
-            log.warning("tournament %s: could not ping a match's players: %s", tournament.id,
-                        error)
-
-    async def _draw_board(self, tournament_id: int) -> None:
-        tournament = await self.service.tournament(tournament_id)
-        if tournament.message_id is None:
-            return
-        reply = await self._board(tournament)
-        channel = self.bot.get_partial_messageable(tournament.channel_id,
-                                                   guild_id=tournament.guild_id)
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            await channel.get_partial_message(tournament.message_id).edit(
-                **reply.edit_kwargs())
-        except discord.HTTPException as error:
-            log.warning("tournament %s: could not draw its board: %s", tournament_id, error)
-
-    async def _board(self, tournament: TournamentRecord) -> Reply:
-        """The tournament's message, with its bracket picture once it has started."""
-        threads = await self.service.storage.match_threads(tournament.id)
-        reply = tournament_message(tournament, threads)
-        picture = board_picture(tournament)
-        if picture is not None:
-            reply.show(Picture("bracket.png", await self.pictures.png(picture),
-                               bracket_alt(picture)))
-        return reply
-
-    async def forfeit_the_absent(self) -> None:
-        """Every running tournament of this process's servers: a team that has not come to
-        its match within the grace period loses it by forfeit, and its thread says so."""
-        for tournament_id in await self.service.storage.running_tournaments(
-                self.service.shards):
-            forfeits = await self.service.forfeit_absent(tournament_id, time.time())
-            if not forfeits:
-                continue
-            tournament = await self.service.tournament(tournament_id)
-            for forfeit in forfeits:
-                await self._say_forfeit(tournament, forfeit)
-            self._go(tournament_id)
-
-    async def _say_forfeit(self, tournament: TournamentRecord, forfeit: Forfeit) -> None:
-        table = (await self.service.snapshot(forfeit.table_id)).table
-        text = t(tournament.locale, "{player} did not come to the table within {minutes}"
-                                    " minutes: {winner} win the match by forfeit.",
-                 player=mention(forfeit.absent), minutes=tournament.grace,
-                 winner=team_name(tournament, forfeit.result.winner))
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:
-            log.warning("tournament %s: could not say a forfeit: %s", tournament.id, error)
-        self._touch(table.id)
-
-    # ----- the server's scheduled event -------------------------------------------------------
-
-    async def _schedule_event(self, tournament: TournamentRecord, link: str) -> None:
-        """The tournament as one of the server's scheduled events, so members see it coming:
-        at its start time, for :data:`EVENT_HOURS`, its location the tournament's message."""
-        guild = self.bot.get_guild(tournament.guild_id)
-        if guild is None or tournament.starts_at is None:
-            return
-        start = datetime.fromtimestamp(tournament.starts_at, UTC)
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            event = await guild.create_scheduled_event(
-                name=tournament.name[:EVENT_NAME], start_time=start,
-                end_time=start + timedelta(hours=EVENT_HOURS),
-                entity_type=discord.EntityType.external,
-                privacy_level=discord.PrivacyLevel.guild_only, location=link[:EVENT_NAME],
-                description=settings_line(tournament, tournament.locale)[:EVENT_DESCRIPTION])
-        except discord.HTTPException as error:
-            log.warning("tournament %s: could not create its event: %s", tournament.id, error)
-            return
-        await self.service.storage.set_tournament_event(tournament.id, event.id)
-
-    async def _move_event(self, tournament_id: int) -> None:
-        """The scheduled event follows the tournament as it is now: active once it runs;
-        completed once it is over (cancelled, if it ends before it began). Discord itself
-        starts and ends an event at its times, so a change it already made is left as it is."""
-        tournament = await self.service.tournament(tournament_id)
-        guild = self.bot.get_guild(tournament.guild_id)
-        if tournament.event_id is None or guild is None:
-            return
-        try:
-            await self.budget.spend(Priority.MEMBERS)
-            event = await guild.fetch_scheduled_event(tournament.event_id)
-            status = _event_status(event.status, tournament.status)
-            if status is not None:
-                await self.budget.spend(Priority.MEMBERS)
-                await event.edit(status=status)
-        except discord.HTTPException as error:
-            log.info("tournament %s: its event was not moved on: %s", tournament.id, error)
-
-    async def resume_tournaments(self) -> None:
-        """After a restart, every running tournament of this process's servers goes on."""
-        for tournament_id in await self.service.storage.running_tournaments(
-                self.service.shards):
-            self._go(tournament_id)
 
     # ----- checks -----------------------------------------------------------------------------
 
@@ -653,16 +430,3 @@ class TournamentCommands(Answering, commands.Cog):
         if not await self._organiser(interaction):
             raise Refusal("Only a member who may manage the server or its events, or who has"
                           " its organisers' role, can open a tournament.")
-
-
-def _event_status(now: discord.EventStatus,
-                  tournament: TournamentStatus) -> discord.EventStatus | None:
-    """The status the tournament's event moves to, if any, from ``now``."""
-    if now in (discord.EventStatus.completed, discord.EventStatus.canceled):
-        return None
-    if tournament in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
-        return discord.EventStatus.active if now is discord.EventStatus.scheduled else None
-    if tournament.is_active:
-        return None
-    return (discord.EventStatus.canceled if now is discord.EventStatus.scheduled
-            else discord.EventStatus.completed)

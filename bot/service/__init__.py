@@ -14,17 +14,17 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 
 The rooms: :mod:`.store` (locks, cache, loading and storing), :mod:`.values` (what the service
 answers with), :mod:`.refusals`, and the use cases — :mod:`.reading`, :mod:`.lobby`,
-:mod:`.play`, :mod:`.away`, :mod:`.history`, :mod:`.tournaments` — whose methods make up
-:class:`TableService`.
+:mod:`.play`, :mod:`.away`, :mod:`.history`, :mod:`.tournaments`, :mod:`.matches` — whose
+methods make up :class:`TableService`.
 """
 
 from .away import Away
 from .history import FinishedGame, History, HistoryPage
 from .lobby import Lobby
+from .matches import Due, Forfeit, Matches, Progress
 from .play import Play
 from .reading import Reading
 from .refusals import Refusal, Unrestorable, refusal_for
-from .tournaments import Due, Forfeit, Progress, Tournaments
 from .values import (
     Accepted,
     AwayVote,
@@ -61,5 +61,5 @@ __all__ = [
 ]
 
 
-class TableService(Reading, Lobby, Play, Away, History, Tournaments):
+class TableService(Reading, Lobby, Play, Away, History, Matches):
     """Every table of this process's shards, for the Discord layer and the computer players."""

@@ -12,9 +12,9 @@ from engine.seats import seat_title
 
 from ..i18n import N_
 from ..records import Status, TableRecord, mentions
+from .matches import require_organisers_stand_in
 from .refusals import Refusal, require_seat, seat_of
 from .store import TableStore
-from .tournaments import require_organisers_stand_in
 from .values import AwayVote, Panel
 
 log = logging.getLogger(__name__)

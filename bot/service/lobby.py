@@ -16,6 +16,7 @@ from ..house_rules import InvalidChoice, options_from
 from ..i18n import N_
 from ..records import Clock, Level, Player, Status, TableRecord, mention, mentions
 from ..storage import ConflictError
+from .matches import require_not_a_match
 from .refusals import (
     Refusal,
     Unrestorable,
@@ -27,7 +28,6 @@ from .refusals import (
     seat_of,
 )
 from .store import Live, TableStore
-from .tournaments import require_not_a_match
 from .values import Fill, Rematch, TableSnapshot
 
 log = logging.getLogger(__name__)

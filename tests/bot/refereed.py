@@ -9,7 +9,7 @@ import time
 
 from bot.records import Status
 from bot.service import Progress, TableService
-from bot.service.tournaments import STALE_CLAIM
+from bot.service.matches import STALE_CLAIM
 from bot.storage import Storage
 from bot.tournament.records import TournamentStatus, key_of
 from tests.bot.played import play_out
