@@ -191,7 +191,8 @@ class Referee:
     async def board(self, tournament: TournamentRecord) -> Reply:
         """The tournament's message, with its bracket picture once it has started."""
         threads = await self.service.storage.match_threads(tournament.id)
-        reply = tournament_message(tournament, threads)
+        decisions = await self.service.storage.decisions(tournament.id)
+        reply = tournament_message(tournament, threads, decisions)
         picture = board_picture(tournament)
         if picture is not None:
             reply.show(Picture("bracket.png", await self.pictures.png(picture),

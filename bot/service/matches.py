@@ -24,7 +24,14 @@ from ..records import Level, Player, Status, TableRecord, mention
 from ..storage import ConflictError, Storage
 from ..tournament import league
 from ..tournament.event import Draw, finished, playable, record
-from ..tournament.records import MatchKey, MatchTable, TournamentRecord, TournamentStatus, key_of
+from ..tournament.records import (
+    Decided,
+    MatchKey,
+    MatchTable,
+    TournamentRecord,
+    TournamentStatus,
+    key_of,
+)
 from ..tournament.types import Entrant, Match, Result
 from ..tournament.types import Game as Marks
 from .refusals import Refusal
@@ -93,8 +100,7 @@ class Matches(Tournaments):
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
         await self._close_match(await self.storage.match_tables(tournament_id), match)
-        await self.storage.log_decision(tournament_id, user_id, "award",
-                                        f"side {side}: {match.stage.value} round {match.round}")
+        await self.storage.log_decision(tournament_id, user_id, Decided.AWARD, [member_id])
         return await self.advance(tournament_id)
 
     async def approve_stand_in(self, tournament_id: int, user_id: int, member_id: int, *,
@@ -121,8 +127,7 @@ class Matches(Tournaments):
             live.table = replace(table, stand_ins=table.stand_ins | {seat},
                                  away_votes=tuple(v for v in table.away_votes if v[0] != seat))
             snapshot = self._snapshot(live)
-        await self.storage.log_decision(tournament_id, user_id, "stand-in",
-                                        f"{member_id} at table {table_id}")
+        await self.storage.log_decision(tournament_id, user_id, Decided.STAND_IN, [member_id])
         self._changed(table_id)
         return snapshot
 
@@ -167,8 +172,7 @@ class Matches(Tournaments):
             if recorded:
                 await self.storage.close_table(games[0].table_id)
                 self._forget(games[0].table_id)
-                await self.storage.log_decision(tournament_id, 0, "forfeit",
-                                                f"{absent} absent at table {games[0].table_id}")
+                await self.storage.log_decision(tournament_id, 0, Decided.FORFEIT, [absent])
                 forfeits.append(Forfeit(result, absent, games[0].table_id))
             tournament = await self.tournament(tournament_id)
         return forfeits

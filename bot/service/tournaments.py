@@ -15,7 +15,7 @@ from ..records import Clock, GameKind, mention
 from ..storage import ConflictError
 from ..tournament import progressive
 from ..tournament.event import Plan
-from ..tournament.records import Entry, TournamentRecord, TournamentStatus
+from ..tournament.records import Decided, Entry, TournamentRecord, TournamentStatus
 from .refusals import Refusal
 from .store import TableStore
 
@@ -118,7 +118,7 @@ class Tournaments(TableStore):
             await self.storage.withdraw_team(tournament.id, team)
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
-        await self.storage.log_decision(tournament.id, user_id, "withdraw", f"team {team}")
+        await self.storage.log_decision(tournament.id, user_id, Decided.WITHDRAW, [user_id])
         log.info("tournament %s: team %s withdrew", tournament.id, team)
         return await self.tournament(tournament.id)
 
@@ -156,7 +156,7 @@ class Tournaments(TableStore):
         except ConflictError:
             _require_signup(await self.tournament(tournament_id))
             raise
-        await self.storage.log_decision(tournament_id, user_id, "check-in", "")
+        await self.storage.log_decision(tournament_id, user_id, Decided.CHECK_IN)
         return await self.tournament(tournament_id)
 
     async def replace_member(self, tournament_id: int, user_id: int, old: int,
@@ -177,7 +177,7 @@ class Tournaments(TableStore):
             await self.storage.replace_member(tournament_id, team, old, new[0], new[1])
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
-        await self.storage.log_decision(tournament_id, user_id, "replace", f"{old} by {new[0]}")
+        await self.storage.log_decision(tournament_id, user_id, Decided.REPLACE, [old, new[0]])
         return await self.tournament(tournament_id)
 
     async def start_tournament(self, tournament_id: int, user_id: int, *,
@@ -204,8 +204,7 @@ class Tournaments(TableStore):
                                                 tournament.plan.seed or 0)
         except ConflictError:
             raise Refusal("The tournament has already started.") from None
-        await self.storage.log_decision(tournament_id, user_id, "start",
-                                        f"{len(seeded)} teams")
+        await self.storage.log_decision(tournament_id, user_id, Decided.START)
         log.info("tournament %s started with %s teams", tournament_id, len(seeded))
         return await self.tournament(tournament_id)
 
@@ -236,7 +235,7 @@ class Tournaments(TableStore):
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
         await self.storage.log_decision(tournament_id, user_id,
-                                        "pause" if paused else "resume", "")
+                                        Decided.PAUSE if paused else Decided.RESUME)
         return await self.tournament(tournament_id)
 
     async def end_tournament(self, tournament_id: int, user_id: int, *,
@@ -252,7 +251,7 @@ class Tournaments(TableStore):
                 [TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED])
         except ConflictError:
             raise Refusal("The tournament changed meanwhile; try again.") from None
-        await self.storage.log_decision(tournament_id, user_id, "end", "")
+        await self.storage.log_decision(tournament_id, user_id, Decided.END)
         return await self.tournament(tournament_id)
 
 

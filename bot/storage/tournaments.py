@@ -24,6 +24,8 @@ from ..records import Clock, Level, Player, TableRecord
 from ..shards import ALL, Shards
 from ..tournament.event import Format, Plan
 from ..tournament.records import (
+    Decided,
+    Decision,
     Entry,
     MatchKey,
     MatchTable,
@@ -387,21 +389,24 @@ class Tournaments(ABC):
 
     # ----- the log ----------------------------------------------------------------------------
 
-    async def log_decision(self, tournament_id: int, user_id: int, what: str,
-                           detail: str) -> None:
-        """An organiser's decision, kept in the tournament's log."""
+    async def log_decision(self, tournament_id: int, user_id: int, what: Decided,
+                           members: Sequence[int] = ()) -> None:
+        """A decision, kept in the tournament's log; the members it is about are its detail."""
+        detail = " ".join(str(member) for member in members)
         async with self._transaction() as db:
             row = await db.fetchrow("SELECT COALESCE(MAX(n) + 1, 0) FROM tournament_log"
                                     " WHERE tournament_id = $1", tournament_id)
             await db.execute("INSERT INTO tournament_log (tournament_id, n, user_id, what,"
                              " detail) VALUES ($1, $2, $3, $4, $5)",
-                             tournament_id, int(row[0]), user_id, what, detail)
+                             tournament_id, int(row[0]), user_id, what.value, detail)
 
-    async def decisions(self, tournament_id: int) -> list[tuple[int, str, str]]:
-        """The organiser's decisions, in order: (who, what, detail)."""
+    async def decisions(self, tournament_id: int) -> list[Decision]:
+        """The tournament's log, in order."""
         rows = await self._fetch("SELECT user_id, what, detail FROM tournament_log"
                                  " WHERE tournament_id = $1 ORDER BY n", tournament_id)
-        return [(int(row[0]), str(row[1]), str(row[2])) for row in rows]
+        return [Decision(int(row[0]), Decided(row[1]),
+                         tuple(int(member) for member in str(row[2]).split()))
+                for row in rows]
 
     # ----- reading ----------------------------------------------------------------------------
 

@@ -42,6 +42,33 @@ class Entry:
     checked_in: bool = False
 
 
+class Decided(Enum):
+    """What the tournament's log records: the organiser's decisions, a member's withdrawal and
+    the bot's own forfeits for absence (docs/TOURNAMENTS.md); the value is stored."""
+
+    START = "start"
+    PAUSE = "pause"
+    RESUME = "resume"
+    END = "end"
+    CHECK_IN = "check-in"
+    AWARD = "award"
+    STAND_IN = "stand-in"
+    REPLACE = "replace"
+    WITHDRAW = "withdraw"
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One line of the log: who decided (0: the bot, by the tournament's rules), what, and the
+    members it is about (a team's member awarded its match, the member stood in for, the
+    member replaced then the one replacing them, the member absent)."""
+
+    by: int
+    what: Decided
+    members: tuple[int, ...] = ()
+
+
 MatchKey = tuple[Stage, int, int]
 """A match's stage, round and slot: its identity within the tournament."""
 

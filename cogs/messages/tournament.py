@@ -13,7 +13,13 @@ from bot.house_rules import rules_text
 from bot.i18n import N_, Locale, t, tn
 from bot.records import mention
 from bot.tournament.event import Format, finished, placings, playable
-from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
+from bot.tournament.records import (
+    Decided,
+    Decision,
+    TournamentRecord,
+    TournamentStatus,
+    key_of,
+)
 from bot.tournament.round_robin import RoundRobin
 from bot.tournament.types import Entrant, Match, Result, Stage
 
@@ -42,6 +48,8 @@ STAGE_NAMES = {
 }
 RECENT = 8
 """Results listed on the board, latest first (the picture holds the rest)."""
+RECENT_DECISIONS = 5
+"""Decisions listed on the board, latest first (``/42 tournament status`` shows the same)."""
 
 
 def team_name(tournament: TournamentRecord, team: Entrant) -> str:
@@ -76,8 +84,10 @@ def settings_line(tournament: TournamentRecord, locale: Locale) -> str:
 
 
 def tournament_message(tournament: TournamentRecord,
-                       threads: dict[tuple[Stage, int, int], int | None]) -> Reply:
-    """The sign-up message, or the board once the tournament has started."""
+                       threads: dict[tuple[Stage, int, int], int | None],
+                       decisions: Sequence[Decision] = ()) -> Reply:
+    """The sign-up message, or the board once the tournament has started; the latest
+    ``decisions`` (the organiser's, withdrawals, forfeits for absence) are shown there."""
     locale = tournament.locale
     embed = discord.Embed(colour=COLOUR, title=f"🏆 {tournament.name}")
     lines = [settings_line(tournament, locale),
@@ -122,7 +132,42 @@ def tournament_message(tournament: TournamentRecord,
                         inline=False)
     if tournament.results:
         embed.add_field(name=t(locale, "Results"), value=_results(tournament), inline=False)
+    shown = [decision_line(locale, decision) for decision in reversed(decisions)
+             if decision.what is not Decided.START][:RECENT_DECISIONS]
+    if shown:
+        embed.add_field(name=t(locale, "Decisions"), value=_fit(shown), inline=False)
     return Reply(None, embed)
+
+
+def decision_line(locale: Locale, decision: Decision) -> str:
+    """One line of the tournament's log, as the board says it."""
+    who = mention(decision.by)
+    members = [mention(member) for member in decision.members]
+    match decision.what:
+        case Decided.START:
+            return t(locale, "{who} started the tournament.", who=who)
+        case Decided.PAUSE:
+            return t(locale, "{who} paused the tournament.", who=who)
+        case Decided.RESUME:
+            return t(locale, "{who} resumed the tournament.", who=who)
+        case Decided.END:
+            return t(locale, "{who} ended the tournament.", who=who)
+        case Decided.CHECK_IN:
+            return t(locale, "{who} opened the check-in.", who=who)
+        case Decided.AWARD:
+            return t(locale, "{who} gave {player}'s team its match, by forfeit.", who=who,
+                     player=members[0])
+        case Decided.STAND_IN:
+            return t(locale, "{who} let a computer player stand in for {player}.", who=who,
+                     player=members[0])
+        case Decided.REPLACE:
+            return t(locale, "{who} put {new} in {old}'s place.", who=who, old=members[0],
+                     new=members[1])
+        case Decided.WITHDRAW:
+            return t(locale, "{player}'s team withdrew.", player=members[0])
+        case Decided.FORFEIT:
+            return t(locale, "{player} did not come in time: their team lost its match by"
+                             " forfeit.", player=members[0])
 
 
 def board_picture(tournament: TournamentRecord) -> BracketPicture | None:

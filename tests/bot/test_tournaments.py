@@ -12,7 +12,7 @@ from bot.records import Status
 from bot.service import Refusal, TableService
 from bot.storage import Storage, open_storage
 from bot.tournament.event import Format, Plan
-from bot.tournament.records import TournamentStatus, key_of
+from bot.tournament.records import Decided, Decision, TournamentStatus, key_of
 from bot.tournament.types import Stage
 from engine import DEFAULT_OPTIONS, Options
 from tests.bot.played import play_out
@@ -201,7 +201,8 @@ async def test_the_organiser_awards_a_match_and_its_table_closes(storage: Storag
     assert result.winner == 2 and result.forfeit and result.games[0].first == 0
     closed = await storage.table(table_id)
     assert closed is not None and closed.status is Status.CLOSED
-    assert [what for _, what, _ in await storage.decisions(tournament_id)] == ["start", "award"]
+    assert [(d.what, d.members) for d in await storage.decisions(tournament_id)] == [
+        (Decided.START, ()), (Decided.AWARD, (3,))]
     assert [due.match.stage for due in progress.due] == [Stage.FINAL]
 
 
@@ -279,8 +280,8 @@ async def test_a_team_absent_past_the_grace_period_forfeits(storage: Storage) ->
     assert await service.forfeit_absent(tournament_id, later + 12 * 60) == []
     closed = await storage.table(first)
     assert closed is not None and closed.status is Status.CLOSED
-    assert ("forfeit", 0) in [(what, who) for who, what, _ in
-                              await storage.decisions(tournament_id)]
+    assert Decision(0, Decided.FORFEIT, (waiting.user_id,)) in await storage.decisions(
+        tournament_id)
 
 
 @pytest.mark.parametrize(("format", "matches"), [(Format.POOLS, 7), (Format.SWISS, 4),
