@@ -192,11 +192,12 @@ class Matches(Tournaments):
     # ----- moving on --------------------------------------------------------------------------
 
     async def advance(self, tournament_id: int) -> Progress:
-        """Record every match decided by its games, and say which games need a table; safe
-        to call at any time, from any process, as often as wished."""
+        """Record every match decided by its games (paused or not), and say which games need
+        a table (none while paused); safe to call at any time, from any process, as often as
+        wished."""
         tournament = await self.tournament(tournament_id)
         recorded: list[Result] = []
-        while tournament.status is TournamentStatus.RUNNING:
+        while tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             tables = await self.storage.match_tables(tournament_id)
             draw = tournament.draw()
             decided = _withdrawn(tournament, draw) or _decided(tournament, draw, tables)

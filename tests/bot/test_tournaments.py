@@ -312,3 +312,20 @@ async def test_progressive_play_needs_a_count_it_has_a_schedule_for(storage: Sto
         await service.start_tournament(tournament_id, ORGANISER, moderator=False)
     assert refused.value.params["players"] == 6
     assert str(refused.value.params["counts"]).startswith("4, 5, 8, 9, 12, 13, 16, 17, 20, 21")
+
+
+async def test_a_paused_tournament_records_results_and_opens_nothing(storage: Storage) -> None:
+    service = TableService(storage)
+    tournament_id = await opened(service, members=8)
+    await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    first, second = await open_due(service, await service.advance(tournament_id))
+    with pytest.raises(Refusal, match="not paused"):
+        await service.set_paused(tournament_id, ORGANISER, False, moderator=False)
+    await service.set_paused(tournament_id, ORGANISER, True, moderator=False)
+    for table_id in (first, second):
+        await play_out(storage, table_id)
+    paused = await service.advance(tournament_id)
+    assert len(paused.recorded) == 2 and paused.due == ()
+    resumed = await service.set_paused(tournament_id, ORGANISER, False, moderator=False)
+    assert resumed.status is TournamentStatus.RUNNING
+    assert len((await service.advance(tournament_id)).due) == 2  # the next round
