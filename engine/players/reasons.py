@@ -18,6 +18,7 @@ hand face up, after the hand) is another thing, and the caller labels it so.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -27,7 +28,9 @@ from ..hand import Phase
 from ..observation import Observation
 from ..variants import FORTY_TWO
 from . import strong
+from .knowledge import play_facts
 from .nello import decide_nello
+from .solver import DealSolver
 
 
 class Basis(Enum):
@@ -104,4 +107,20 @@ def _playing(observation: Observation, rng: random.Random) -> Reasoning:
                      search.solved, tuple(sorted(estimates, key=lambda e: -e.chance)))
 
 
-__all__ = ["Basis", "Estimate", "Reasoning", "reasoning"]
+def hindsight(observation: Observation, hands: Sequence[int]) -> tuple[Action, ...] | None:
+    """The plays after which the contract goes the seat's way with every hand face up
+    (``hands``: what each seat held then, as masks), the best defence and declaring assumed;
+    None outside 42's play. Only for after the hand, and labelled so: the seat could not know
+    it."""
+    facts = play_facts(observation)
+    if (observation.variant is not FORTY_TWO or facts is None
+            or observation.goal.in_points or observation.phase is not Phase.PLAY):
+        return None
+    solver = DealSolver(hands, facts.model, facts.team)
+    need = solver.points_in_play(facts.trick) if facts.marks else facts.need
+    return tuple(action for action in observation.legal if isinstance(action, Play)
+                 and solver.reach_after(facts.leader, facts.trick, int(action.tile), need)
+                 is facts.ours)
+
+
+__all__ = ["Basis", "Estimate", "Reasoning", "hindsight", "reasoning"]

@@ -7,10 +7,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import Phase, observe
-from engine.actions import Bid, Play
+from engine import Game, Phase, Seat, observe
+from engine.actions import Action, Bid, Play
+from engine.dominoes import mask_of
 from engine.players import rules, strong
-from engine.players.reasons import Basis, reasoning
+from engine.players.reasons import Basis, hindsight, reasoning
 from tests.players.conftest import decision_points, twin
 
 
@@ -55,3 +56,49 @@ def test_hidden_hands_dealt_otherwise_leave_every_estimate_unchanged() -> None:
         if compared == 12:
             break
     assert compared == 12
+
+
+def _made(game: Game, seat: Seat, declarers: bool) -> bool:
+    """Whether, from here, the side of ``seat`` gets its way (the declarers make the contract,
+    or the defenders set it) against the best play of the other side: every line searched."""
+    hand = game.hand_number
+    to_act = game.to_act
+    assert to_act is not None
+    ours = game.variant.seating.side_of[to_act] == game.variant.seating.side_of[seat]
+    outcomes = []
+    for action in game.legal_actions():
+        after = game.apply(to_act, action)
+        if after.hand_number != hand or after.is_over:
+            result = after.results[-1]
+            outcomes.append(result.made == declarers)
+        else:
+            outcomes.append(_made(after, seat, declarers))
+    return any(outcomes) if ours else all(outcomes)
+
+
+def test_hindsight_is_every_play_that_gets_the_seats_way_with_all_hands_known() -> None:
+    """Against a search of every line, in the last two tricks of hands of 42."""
+    checked = 0
+    for game in decision_points("hindsight", rules.decide):
+        seat = game.to_act
+        if seat is None or game.hand.phase is not Phase.PLAY or len(game.hand.hand_of(seat)) > 2:
+            continue
+        seen = observe(game, seat)
+        if seen.contract is None or len(seen.legal) < 2:
+            continue
+        side_of = game.variant.seating.side_of
+        declarers = side_of[seen.contract.declarer] == side_of[seat]
+        hands = [mask_of(game.hand.hand_of(s)) for s in range(4)]
+        expected = tuple(action for action in seen.legal
+                         if _after(game, seat, action, declarers))
+        assert hindsight(seen, hands) == expected
+        checked += 1
+    assert checked >= 10
+
+
+def _after(game: Game, seat: Seat, action: Action, declarers: bool) -> bool:
+    hand = game.hand_number
+    after = game.apply(seat, action)
+    if after.hand_number != hand or after.is_over:
+        return after.results[-1].made == declarers
+    return _made(after, seat, declarers)
