@@ -34,6 +34,7 @@ from typing import Protocol, TypeVar
 from engine import Observation
 from engine.players import Policy, QuickPolicy, can_hurry, load_policy
 from engine.players.hints import Hint, hint
+from engine.players.reasons import Explained, explained
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -45,12 +46,16 @@ BACKLOG_PER_WORKER = 8
 
 
 class Thinker(Protocol):
-    """Decides a computer player's action, returned in its short text form, and works out a
-    member's hint (the strong player's choice and its reason), each from one observation."""
+    """Decides a computer player's action, returned in its short text form, works out a
+    member's hint (the strong player's choice and its reason), each from one observation, and
+    explains a past decision of the strong player's (:mod:`engine.players.reasons`)."""
 
     async def decide(self, observation: Observation, seed: str) -> str: ...
 
     async def hint(self, observation: Observation) -> Hint: ...
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained: ...
 
     async def close(self) -> None: ...
 
@@ -91,6 +96,11 @@ def _decide_in_worker(observation: Observation, seed: str, quick: bool) -> str:
 
 def _hint_in_worker(observation: Observation) -> Hint:
     return hint(observation)
+
+
+def _explain_in_worker(observation: Observation, seed: str,
+                       hands: tuple[int, ...] | None) -> Explained:
+    return explained(observation, seed, hands)
 
 
 def decide_here(policy: Policy, observation: Observation, seed: str) -> str:
@@ -171,6 +181,10 @@ class PoolThinker:
 
     async def hint(self, observation: Observation) -> Hint:
         return await self._run(_hint_in_worker, observation)
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained:
+        return await self._run(_explain_in_worker, observation, seed, hands)
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         if self._executor is None:

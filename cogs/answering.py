@@ -4,6 +4,7 @@ error answered in one place), check the bot may post, and let the table be redra
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -15,13 +16,15 @@ from bot.autoplay import Autoplay
 from bot.budget import ChannelBudget, Priority
 from bot.i18n import N_, Locale, listed, reader, t
 from bot.records import Status, TableRecord
-from bot.service import Accepted, Panel, Refusal, TableService
+from bot.service import Accepted, ComputerMove, Panel, Refusal, TableService
+from engine.players.reasons import Explained
 
 from .components import JoinButton
 from .faces import Faces
 from .games import game_title
 from .live import TableMessages
 from .messages.panel import panel_message
+from .messages.reasons import reasons_message
 from .messages.reply import Reply
 from .messages.summary import review_message
 from .panels import Notice, OpenPanels
@@ -111,7 +114,26 @@ class Answering:
             return review_message(summary, table, locale_of(interaction))
 
         reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed, view=reply.view)
+
+    async def on_why(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Why the computer players played the last hand as they did: each decision's
+        reasoning found again in the workers, from what its seat saw then."""
+        async def work() -> Reply:
+            hand = await self.service.computer_moves(table_id)
+            found = await asyncio.gather(*(self._explained(move) for move in hand.moves))
+            return reasons_message(hand, found, locale_of(interaction))
+
+        reply = await within_window(interaction, work())
         await send_private(interaction, None, embed=reply.embed)
+
+    async def _explained(self, move: ComputerMove) -> Explained | None:
+        """A decision's reasoning, or None if it can't be worked out (a worker failed)."""
+        try:
+            return await self.autoplay.thinker.explain(move.observation, move.seed, move.hands)
+        except Exception:
+            log.exception("could not explain a computer player's move")
+            return None
 
     def _after_action(self, accepted: Accepted) -> None:
         """A redraw of the table message (at once for a moment, else paced:

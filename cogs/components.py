@@ -38,6 +38,7 @@ class TableHandlers(Protocol):
     async def on_hand(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_refresh(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_review(self, interaction: Interaction, table_id: int) -> None: ...
+    async def on_why(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_last_trick(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_guide(self, interaction: Interaction, table_id: int) -> None: ...
     async def on_end_confirmed(self, interaction: Interaction, table_id: int) -> None: ...
@@ -204,6 +205,16 @@ class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:
     @staticmethod
     def handler(table: TableHandlers) -> OnTable:
         return table.on_review
+
+
+class WhyButton(_TableButton, DynamicItem[Button[Any]], template=r"42:why:" + TABLE):
+    """Under a hand's review: why the computer players played it as they did, privately."""
+
+    verb = "why"
+
+    @staticmethod
+    def handler(table: TableHandlers) -> OnTable:
+        return table.on_why
 
 
 class LastTrickButton(_TableButton, DynamicItem[Button[Any]], template=r"42:last:" + TABLE):
@@ -716,7 +727,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
     JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
-    GameSelect, EnterButton, WithdrawButton, BeginButton, CheckInButton,
+    GameSelect, EnterButton, WithdrawButton, BeginButton, CheckInButton, WhyButton,
 )
 
 

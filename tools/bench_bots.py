@@ -42,6 +42,7 @@ from bot.thinking import PoolThinker, Thinker, decide_here
 from engine import Observation
 from engine.players import load_policy
 from engine.players.hints import Hint
+from engine.players.reasons import Explained
 from engine.variants import FORTY_TWO, VARIANTS, Variant
 
 GUILD = 42
@@ -92,6 +93,10 @@ class TimedThinker:
 
     async def hint(self, observation: Observation) -> Hint:
         return await self.inner.hint(observation)
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained:
+        return await self.inner.explain(observation, seed, hands)
 
     async def close(self) -> None:
         await self.inner.close()

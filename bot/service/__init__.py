@@ -14,8 +14,8 @@ the table's lock only if the game has not moved meanwhile. Who thinks, and when,
 
 The rooms: :mod:`.store` (locks, cache, loading and storing), :mod:`.values` (what the service
 answers with), :mod:`.refusals`, and the use cases — :mod:`.reading`, :mod:`.lobby`,
-:mod:`.play`, :mod:`.away`, :mod:`.history`, :mod:`.tournaments`, :mod:`.matches` — whose
-methods make up :class:`TableService`.
+:mod:`.play`, :mod:`.away`, :mod:`.history`, :mod:`.reasons`, :mod:`.tournaments`,
+:mod:`.matches` — whose methods make up :class:`TableService`.
 """
 
 from .away import Away
@@ -24,6 +24,7 @@ from .lobby import Lobby
 from .matches import Due, Forfeit, Matches, Progress
 from .play import Play
 from .reading import Reading
+from .reasons import ComputerMove, HandMoves, Reasons
 from .refusals import Refusal, Unrestorable, refusal_for
 from .values import (
     Accepted,
@@ -41,11 +42,13 @@ from .values import (
 __all__ = [
     "Accepted",
     "AwayVote",
+    "ComputerMove",
     "ComputerTurn",
     "Due",
     "Fill",
     "FinishedGame",
     "Forfeit",
+    "HandMoves",
     "HistoryPage",
     "LastMove",
     "MemberStats",
@@ -61,5 +64,5 @@ __all__ = [
 ]
 
 
-class TableService(Reading, Lobby, Play, Away, History, Matches):
+class TableService(Reading, Lobby, Play, Away, History, Reasons, Matches):
     """Every table of this process's shards, for the Discord layer and the computer players."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,3 +71,19 @@ class Reply:
         if self.pictures:
             kwargs["files"] = [picture.file() for picture in self.pictures]
         return kwargs
+
+
+FIELD = 1024
+"""The most characters an embed field holds."""
+
+
+def fit_lines(lines: Sequence[str], limit: int = FIELD) -> str:
+    """As many whole lines as an embed field holds."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    return "\n".join(kept)

@@ -9,7 +9,9 @@ from bot.i18n import Locale, t, tn
 from bot.records import TableRecord
 from engine import Bid, Discard, HandSummary, Leftover, NameTrump, Pass, Trump
 from engine.seats import Seating
+from engine.variants import FORTY_TWO
 
+from ..components import WhyButton
 from .reply import COLOUR, Reply
 from .score import per_side
 from .words import bid_text, call_text, is_compass, leftover_text, trick_line, voice, who
@@ -112,11 +114,17 @@ def _points_summary(locale: Locale, summary: HandSummary, params: dict[str, obje
 
 
 def review_message(summary: HandSummary, table: TableRecord, locale: Locale) -> Reply:
-    """R-REVIEW: every action of the finished hand with its author; unplayed tiles stay hidden."""
+    """R-REVIEW: every action of the finished hand with its author; unplayed tiles stay hidden.
+    At a table of 42 with computer players, a button asks why they played as they did."""
     embed = discord.Embed(colour=COLOUR, title=t(voice(locale, table), "Hand {hand} — review",
                                                   hand=summary.hand_number))
     embed.description = "\n".join(review_lines(summary, table, locale))
-    return Reply(None, embed, None)
+    if table.variant is not FORTY_TWO or not any(
+            player is not None and player.is_computer for player in table.seats):
+        return Reply(None, embed, None)
+    view = discord.ui.View(timeout=None)
+    view.add_item(WhyButton(table.id, t(voice(locale, table), "Why did the bots play so?")))
+    return Reply(None, embed, view)
 
 
 def review_lines(summary: HandSummary, table: TableRecord, locale: Locale) -> list[str]:

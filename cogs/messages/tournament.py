@@ -26,7 +26,7 @@ from bot.tournament.types import Entrant, Match, Result, Stage
 from ..components import BeginButton, CheckInButton, EnterButton, WithdrawButton
 from ..pictures import BracketPicture
 from .bracket import bracket_picture, translated_words
-from .reply import COLOUR, Reply
+from .reply import COLOUR, Reply, fit_lines
 
 FORMAT_NAMES = {
     Format.DOUBLE_ELIMINATION: N_("Double elimination"),
@@ -135,7 +135,7 @@ def tournament_message(tournament: TournamentRecord,
     shown = [decision_line(locale, decision) for decision in reversed(decisions)
              if decision.what is not Decided.START][:RECENT_DECISIONS]
     if shown:
-        embed.add_field(name=t(locale, "Decisions"), value=_fit(shown), inline=False)
+        embed.add_field(name=t(locale, "Decisions"), value=fit_lines(shown), inline=False)
     return Reply(None, embed)
 
 
@@ -198,7 +198,7 @@ def _entries(tournament: TournamentRecord) -> str:
             lines.append(named(entry.user_id))
         elif entry.user_id < partner:
             lines.append(f"{named(entry.user_id)} & {named(partner)}")
-    return _fit(lines)
+    return fit_lines(lines)
 
 
 def _playing(tournament: TournamentRecord,
@@ -209,14 +209,14 @@ def _playing(tournament: TournamentRecord,
         thread = threads.get(key_of(match))
         line = f"**{stage_title(locale, match)}** · " + match_line(tournament, locale, match)
         lines.append(line + (f" · <#{thread}>" if thread is not None else ""))
-    return _fit(lines)
+    return fit_lines(lines)
 
 
 def _results(tournament: TournamentRecord) -> str:
     locale = tournament.locale
     lines = [_result_line(tournament, locale, result)
              for result in reversed(tournament.results[-RECENT:])]
-    return _fit(lines)
+    return fit_lines(lines)
 
 
 def _result_line(tournament: TournamentRecord, locale: Locale, result: Result) -> str:
@@ -245,15 +245,3 @@ def _podium(tournament: TournamentRecord, places: Sequence[Sequence[Entrant]]) -
     medals = ("🥇", "🥈", "🥉")
     return "\n".join(f"{medal} " + ", ".join(team_name(tournament, team) for team in teams)
                      for medal, teams in zip(medals, places, strict=False))
-
-
-def _fit(lines: Sequence[str], limit: int = 1024) -> str:
-    """As many whole lines as an embed field holds."""
-    kept: list[str] = []
-    size = 0
-    for line in lines:
-        size += len(line) + 1
-        if size > limit:
-            break
-        kept.append(line)
-    return "\n".join(kept)

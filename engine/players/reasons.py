@@ -99,11 +99,14 @@ def _playing(observation: Observation, rng: random.Random) -> Reasoning:
     way after it."""
     choice = strong.play(observation, rng)
     search = choice.search
-    if search is None or not search.solved:
-        return Reasoning(choice.action, Basis.PLAYOUTS if choice.by_playouts else Basis.RULES)
+    chosen = choice.action
+    if (search is None or not search.solved or not isinstance(chosen, Play)
+            or int(chosen.tile) not in search.candidates):
+        # Too few deals solved, and the tile chosen by playouts: no share to show for it.
+        return Reasoning(chosen, Basis.PLAYOUTS if choice.by_playouts else Basis.RULES)
     estimates = [Estimate(Play(TILES[tile]), search.scores[tile] / search.solved)
                  for tile in search.candidates]
-    return Reasoning(choice.action, Basis.PLAYOUTS if choice.by_playouts else Basis.SOLVED,
+    return Reasoning(chosen, Basis.PLAYOUTS if choice.by_playouts else Basis.SOLVED,
                      search.solved, tuple(sorted(estimates, key=lambda e: -e.chance)))
 
 
@@ -123,4 +126,22 @@ def hindsight(observation: Observation, hands: Sequence[int]) -> tuple[Action, .
                  is facts.ours)
 
 
-__all__ = ["Basis", "Estimate", "Reasoning", "hindsight", "reasoning"]
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """A computer player's decision explained after its hand: what it knew, and, when every
+    hand was laid open by the hand's end, hindsight (None otherwise, or outside play)."""
+
+    reasoning: Reasoning
+    hindsight: tuple[Action, ...] | None
+
+
+def explained(observation: Observation, seed: str,
+              hands: Sequence[int] | None) -> Explained:
+    """The reasoning of the decision made with ``seed`` (:func:`reasoning`), and hindsight
+    from ``hands`` when given."""
+    found = reasoning(observation, random.Random(seed))
+    return Explained(found, hindsight(observation, hands) if hands is not None else None)
+
+
+__all__ = ["Basis", "Estimate", "Explained", "Reasoning", "explained", "hindsight",
+           "reasoning"]

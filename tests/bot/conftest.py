@@ -20,6 +20,7 @@ from bot.storage import Storage, open_storage
 from bot.thinking import PoolThinker, Thinker
 from engine import Observation
 from engine.players.hints import Hint
+from engine.players.reasons import Explained
 from tests.common import RULES_POLICY
 from tests.discord_double.fixtures import running_client
 from tools.discord_double import DiscordDouble
@@ -51,6 +52,10 @@ class WatchedThinker:
 
     async def hint(self, observation: Observation) -> Hint:
         return await self.inner.hint(observation)
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained:
+        return await self.inner.explain(observation, seed, hands)
 
     async def close(self) -> None:
         await self.inner.close()

@@ -23,6 +23,7 @@ from bot.thinking import BACKLOG_PER_WORKER, PoolThinker, decide_here
 from engine import SEATS, Call, Game, Observation, Pass, Seat, observe, parse_action
 from engine.players import Policy, load_policy
 from engine.players.hints import Hint, hint
+from engine.players.reasons import Explained, explained
 from engine.seats import FOUR_SEATS
 from tests.common import (
     ANA,
@@ -56,6 +57,10 @@ class InlineThinker:
 
     async def hint(self, observation: Observation) -> Hint:
         return hint(observation)
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained:
+        return explained(observation, seed, hands)
 
     async def close(self) -> None:
         self.closed = True

@@ -27,6 +27,7 @@ from tests.bot.e2e import (
     latest_table_id,
     stored,
     table_state,
+    tiles_in,
 )
 from tests.common import EAST, NORTH, RULES_POLICY, SOUTH, WEST
 from tests.databases import on_both_backends
@@ -183,6 +184,16 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     seats_won = 1 if won else 2
     assert (f"Computer players (strong)** — marks won: {marks} · seats played: 3 · won:"
             f" {seats_won}" in text)
+
+    # Why the bots played the last hand as they did: privately, naming no tile never played.
+    review = await eve.slash("42 review")
+    assert review.ephemeral and review.message is not None
+    why = await eve.click(review.message, label="Why did the bots play so?")
+    assert why.ephemeral and not why.failed and why.message is not None, why
+    explained = str(why.message.embeds[0])
+    assert "why the bots played as they did" in explained
+    last = game.finished[-1]
+    assert tiles_in(explained) <= {tile for trick in last.tricks for tile in trick.tiles}
 
 
 async def test_a_restart_catch_up_draws_a_busy_table_when_its_turn_comes(

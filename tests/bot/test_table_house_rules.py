@@ -40,6 +40,7 @@ from engine import (
 )
 from engine.options import NelloDoubles
 from engine.players.hints import Hint
+from engine.players.reasons import Explained
 from engine.seats import FOUR_SEATS, seat_title
 from tests.bot.test_render import check_limits, texts
 from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, GUILD, SEATED
@@ -373,6 +374,10 @@ class Broken:
         raise RuntimeError("the worker is gone")
 
     async def hint(self, observation: Observation) -> Hint:
+        raise RuntimeError("the worker is gone")
+
+    async def explain(self, observation: Observation, seed: str,
+                      hands: tuple[int, ...] | None) -> Explained:
         raise RuntimeError("the worker is gone")
 
     async def close(self) -> None:
