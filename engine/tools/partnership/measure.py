@@ -96,8 +96,8 @@ def report(policy_path: str, verdicts: Sequence[Verdict], wrong: bool = False) -
              f"{'category':<22}{'positions':>10}{'right':>8}{'share':>9}"]
     lines.extend(share.line for share in shares(verdicts))
     seconds = [v.seconds for v in verdicts]
-    lines.append(f"decision time (CPU ms): median {percentile(seconds, 0.5) * 1000:.1f}, "
-                 f"p95 {percentile(seconds, 0.95) * 1000:.1f}")
+    lines.append(f"decision time (CPU ms): median {percentile(seconds, 0.5) * 1000:.2f}, "
+                 f"p95 {percentile(seconds, 0.95) * 1000:.2f}")
     if wrong:
         for v in verdicts:
             if not v.right:
