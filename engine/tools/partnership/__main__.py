@@ -1,7 +1,7 @@
 """``python -m engine.tools.partnership``: generate the partnership battery, or measure a policy
 on it (:mod:`engine.tools.partnership`)::
 
-    python -m engine.tools.partnership generate --games 400 --seed P1 \\
+    python -m engine.tools.partnership generate --games 8000 --seed P1 \\
         --out tests/players/partnership.json
     python -m engine.tools.partnership measure --policy engine.players.strong:decide --jobs 2
 """
@@ -27,8 +27,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="play games and collect the battery")
-    make.add_argument("--games", type=int, default=400, help="games at most")
-    make.add_argument("--seed", default="partnership")
+    make.add_argument("--games", type=int, default=8000, help="games at most")
+    make.add_argument("--seed", default="P1")
     make.add_argument("--cap", type=int, default=CAP, help="positions per category")
     make.add_argument("--per-game", type=int, default=PER_GAME,
                       help="positions per category from one game")
