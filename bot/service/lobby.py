@@ -16,7 +16,7 @@ from ..house_rules import InvalidChoice, options_from
 from ..i18n import N_
 from ..records import Clock, Level, Player, Status, TableRecord, mention, mentions
 from ..storage import ConflictError
-from .matches import require_not_a_match
+from .matches import require_free_of_matches, require_not_a_match
 from .refusals import (
     Refusal,
     Unrestorable,
@@ -46,6 +46,7 @@ class Lobby(TableStore):
         ``level`` how strong its computer players are, ``hints`` whether members may ask for
         hints (its creator may change these until the start); ``clock`` its move clock, if
         any (R-NO-CLOCK)."""
+        await require_free_of_matches(self.storage, channel_id)
         count = variant.seating.count
         seats: list[Player | None] = [Player.member(user_id, name)] + [None] * (count - 1)
         if fill is Fill.OTHERS:
@@ -244,6 +245,7 @@ class Lobby(TableStore):
             require_host(table, user_id, N_("Only the players of this game can start a rematch."))
             if table.status is not Status.FINISHED:
                 raise Refusal("A rematch can start once this game is over.")
+            await require_free_of_matches(self.storage, table.channel_id)
             latest = await self.storage.latest_table(table.channel_id)
             if latest is not None and latest.id != table.id:
                 if latest.status.is_active:

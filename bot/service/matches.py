@@ -330,6 +330,16 @@ async def require_not_a_match(storage: Storage, table: TableRecord) -> None:
                   name=tournament.name, organiser=mention(tournament.organiser_id))
 
 
+async def require_free_of_matches(storage: Storage, channel_id: int) -> None:
+    """A match's thread holds that match's tables alone: its games open there by themselves,
+    and another table there would keep the next from opening."""
+    tournament = await storage.thread_tournament(channel_id)
+    if tournament is not None:
+        raise Refusal("This thread is for a match of the tournament {name}: its games open"
+                      " here by themselves. Open a table in another channel or thread.",
+                      name=tournament.name)
+
+
 async def require_organisers_stand_in(storage: Storage, table: TableRecord) -> None:
     """At a match table only the organiser lets a computer player stand in for a member."""
     tournament = await _tournament_of(storage, table)

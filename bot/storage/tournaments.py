@@ -315,6 +315,12 @@ class Tournaments(ABC):
                 " AND stage = $3 AND round = $4 AND slot = $5",
                 thread_id, tournament_id, stage.value, number, slot)
 
+    async def thread_tournament(self, thread_id: int) -> TournamentRecord | None:
+        """The tournament whose match is played in this thread, if any."""
+        row = await self._fetchrow("SELECT tournament_id FROM tournament_matches"
+                                   " WHERE thread_id = $1", thread_id)
+        return await self.tournament(int(row[0])) if row is not None else None
+
     async def match_threads(self, tournament_id: int) -> dict[MatchKey, int | None]:
         """Each claimed match's thread (None while its claimer has not started it)."""
         rows = await self._fetch("SELECT stage, round, slot, thread_id FROM tournament_matches"

@@ -329,3 +329,21 @@ async def test_a_paused_tournament_records_results_and_opens_nothing(storage: St
     resumed = await service.set_paused(tournament_id, ORGANISER, False, moderator=False)
     assert resumed.status is TournamentStatus.RUNNING
     assert len((await service.advance(tournament_id)).due) == 2  # the next round
+
+
+async def test_a_match_thread_holds_its_match_tables_alone(storage: Storage) -> None:
+    """Neither a new table nor a rematch in a match's thread: the match's next game opens
+    there by itself, and another table would keep it from opening."""
+    service = TableService(storage)
+    tournament_id = await opened(service, games_to_win=2, members=4)
+    await service.start_tournament(tournament_id, ORGANISER, moderator=False)
+    (table_id,) = await open_due(service, await service.advance(tournament_id))
+    table = await storage.table(table_id)
+    assert table is not None
+    with pytest.raises(Refusal, match="open here by themselves"):
+        await service.open_table(GUILD, table.channel_id, 1, None)
+    await play_out(storage, table_id)
+    with pytest.raises(Refusal, match="open here by themselves"):
+        await TableService(storage).rematch(table_id, 1)  # the game as stored: over
+    (due,) = (await service.advance(tournament_id)).due
+    assert due.game == 2 and due.thread_id == table.channel_id
