@@ -22,11 +22,13 @@ from bot.i18n import t
 from bot.keyed import KeyedWorkers
 from bot.records import mention
 from bot.service import Accepted, Due, Forfeit, TableService
+from bot.tournament.event import placings
 from bot.tournament.records import TournamentRecord, TournamentStatus, key_of
 
 from .live import TableMessages
 from .messages.reply import Picture, Reply
 from .messages.tournament import (
+    board_link,
     board_picture,
     match_line,
     settings_line,
@@ -111,7 +113,27 @@ class Referee:
             await self._open(tournament, due)
         self.redraw(tournament_id)
         if progress.recorded and tournament.status is TournamentStatus.FINISHED:
+            # Only the process that recorded the last result gets here: said once.
             self.event(tournament.id)
+            await self._crown(tournament)
+
+    async def _crown(self, tournament: TournamentRecord) -> None:
+        """The tournament is over: its champions are congratulated in its channel, pinged
+        once, with the way to the board."""
+        champions = placings(tournament.draw())[0]
+        members = [user for side in champions for user in tournament.members_of(side)]
+        text = t(tournament.locale, "🏆 {champions} win {name}! The final board: {link}",
+                 champions=" · ".join(team_name(tournament, side) for side in champions),
+                 name=tournament.name, link=board_link(tournament))
+        channel = self.client.get_partial_messageable(tournament.channel_id,
+                                                      guild_id=tournament.guild_id)
+        try:
+            await self.budget.spend(Priority.MEMBERS)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(m) for m in members]))
+        except discord.HTTPException as error:
+            log.warning("tournament %s: could not crown its champions: %s", tournament.id,
+                        error)
 
     async def _open(self, tournament: TournamentRecord, due: Due) -> None:
         """The game's table, in its match's thread (started, and its players pinged, for the

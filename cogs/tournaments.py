@@ -29,6 +29,7 @@ from engine import DEFAULT_OPTIONS
 from .answering import IN_THREAD, POSTING, THREADING, Answering, Needs
 from .messages.reply import Reply
 from .messages.tournament import (
+    board_link,
     tournament_message,
 )
 
@@ -156,8 +157,7 @@ class TournamentCommands(Answering, commands.Cog):
             return await self.service.tournament(opened.id)
 
         opened = await within_window(interaction, work())
-        link = (f"https://discord.com/channels/{opened.guild_id}/{opened.channel_id}/"
-                f"{opened.message_id}")
+        link = board_link(opened)
         said = locale_of(interaction)
         text = t(said, "Your tournament is open for sign-ups: {link}. Start it with its Start"
                        " button once everyone is in.", link=link)

@@ -52,6 +52,12 @@ RECENT_DECISIONS = 5
 """Decisions listed on the board, latest first (``/42 tournament status`` shows the same)."""
 
 
+def board_link(tournament: TournamentRecord) -> str:
+    """The way to the tournament's message."""
+    return (f"https://discord.com/channels/{tournament.guild_id}/{tournament.channel_id}/"
+            f"{tournament.message_id}")
+
+
 def team_name(tournament: TournamentRecord, team: Entrant) -> str:
     """A team as the board names it: its members' mentions."""
     return " & ".join(mention(user) for user in tournament.members_of(team))

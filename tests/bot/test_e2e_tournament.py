@@ -231,6 +231,10 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
     assert status.message.embeds[0]["fields"] == final.embeds[0]["fields"]
     (Path("/tmp") / "tournament-final.png").write_bytes(
         double.world.uploads[int(picture["id"])])
+    (crowned,) = [m for m in double.messages("general") if "🏆" in (m.content or "")
+                  and " win Friday 42!" in (m.content or "")]
+    assert sum(1 for member in players if member.mention in crowned.content) == 2
+    assert str(final.id) in crowned.content  # the way to the board
     decisions = field(final, "Decisions")
     assert decisions.count("let a computer player stand in for") == 2, decisions
     champions = field(final, "Champions")
