@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 import discord
-from discord.ui import Button, DynamicItem, Select
+from discord.ui import Button, DynamicItem, Select, UserSelect
 
 from bot.answers import answer_error
 from engine import Seat
@@ -87,6 +88,8 @@ class TableHandlers(Protocol):
     async def on_withdraw(self, interaction: Interaction, tournament_id: int) -> None: ...
     async def on_begin(self, interaction: Interaction, tournament_id: int) -> None: ...
     async def on_check_in(self, interaction: Interaction, tournament_id: int) -> None: ...
+    async def on_pair(self, interaction: Interaction, tournament_id: int,
+                      partner: Picked) -> None: ...
 
     async def answer_error(self, interaction: Interaction, error: BaseException) -> None:
         """Every error of a handler, answered privately in one place."""
@@ -710,6 +713,46 @@ class BeginButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tstart:"
         return table.on_begin
 
 
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A member picked in a user select, as the interaction resolves them (id 0: none)."""
+
+    user_id: int
+    name: str | None
+    bot: bool
+
+    @classmethod
+    def of(cls, interaction: Interaction) -> Picked:
+        data: Any = interaction.data or {}
+        values = [str(value) for value in data.get("values") or []]
+        if not values or not values[0].isdigit():
+            return cls(0, None, False)
+        resolved = data.get("resolved") or {}
+        user = (resolved.get("users") or {}).get(values[0]) or {}
+        member = (resolved.get("members") or {}).get(values[0]) or {}
+        name = member.get("nick") or user.get("global_name") or user.get("username")
+        return cls(int(values[0]), str(name) if name else None, bool(user.get("bot")))
+
+
+class PartnerSelect(DynamicItem[UserSelect[Any]], template=r"42:tpair:" + TABLE):
+    """On the sign-up message: join the tournament as a pair with the member picked."""
+
+    def __init__(self, tournament_id: int, placeholder: str = "") -> None:
+        super().__init__(UserSelect(custom_id=f"42:tpair:{tournament_id}",
+                                    placeholder=placeholder or None))
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
+                             match: re.Match[str], /) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        picked = Picked.of(interaction)
+        await _guarded(interaction, lambda table: table.on_pair(interaction,
+                                                                self.tournament_id, picked))
+
+
 class CheckInButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tcheck:" + TABLE):
     """The organiser opens the check-in; once it is open, a member checks in."""
 
@@ -728,6 +771,7 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
     AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
     JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
     GameSelect, EnterButton, WithdrawButton, BeginButton, CheckInButton, WhyButton,
+    PartnerSelect,
 )
 
 

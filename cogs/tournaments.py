@@ -27,6 +27,7 @@ from bot.tournament.records import TournamentRecord, TournamentStatus
 from engine import DEFAULT_OPTIONS
 
 from .answering import IN_THREAD, POSTING, THREADING, Answering, Needs
+from .components import Picked
 from .messages.reply import Reply
 from .messages.tournament import (
     board_link,
@@ -351,6 +352,23 @@ class TournamentCommands(Answering, commands.Cog):
         self.referee.redraw(tournament_id)
         await send_private(interaction, t(locale_of(interaction),
                                           "You are signed up for {name}.", name=tournament.name))
+
+    async def on_pair(self, interaction: discord.Interaction[Any], tournament_id: int,
+                      partner: Picked) -> None:
+        """The menu of the sign-up message: the presser and the member picked, as a pair."""
+        if partner.bot:
+            raise Refusal("Your partner is a member: computer players stand in only with the"
+                          " organiser's approval.")
+        if not partner.user_id:
+            raise Refusal("Pick your partner in the menu.")
+        tournament = await within_window(interaction, self.service.sign_up(
+            tournament_id, interaction.user.id, interaction.user.display_name,
+            (partner.user_id, partner.name)))
+        self.referee.redraw(tournament_id)
+        await send_private(interaction, t(locale_of(interaction),
+                                          "You and {partner} are signed up for {name}.",
+                                          partner=f"<@{partner.user_id}>",
+                                          name=tournament.name))
 
     async def on_withdraw(self, interaction: discord.Interaction[Any],
                           tournament_id: int) -> None:

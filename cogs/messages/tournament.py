@@ -23,7 +23,13 @@ from bot.tournament.records import (
 from bot.tournament.round_robin import RoundRobin
 from bot.tournament.types import Entrant, Match, Result, Stage
 
-from ..components import BeginButton, CheckInButton, EnterButton, WithdrawButton
+from ..components import (
+    BeginButton,
+    CheckInButton,
+    EnterButton,
+    PartnerSelect,
+    WithdrawButton,
+)
 from ..pictures import BracketPicture
 from .bracket import bracket_picture, translated_words
 from .reply import COLOUR, Reply, fit_lines
@@ -105,8 +111,10 @@ def tournament_message(tournament: TournamentRecord,
         embed.add_field(name=tn(locale, "{n} signed up", "{n} signed up",
                                 len(tournament.entries)),
                         value=_entries(tournament) or t(locale, "Nobody yet."), inline=False)
-        embed.set_footer(text=t(locale, "Join alone, or as a pair with /42 tournament enter"
-                                        " partner."))
+        embed.set_footer(text=t(locale, "Join alone, or as a pair: pick your partner in the"
+                                        " menu, or use /42 tournament enter partner.")
+                         if tournament.pairs else
+                         t(locale, "Everyone joins alone: partners are drawn at the start."))
         if tournament.checkin:
             embed.add_field(name=t(locale, "Check-in"), value=t(
                 locale, "Everyone signed up, press I'm here: at the start, whoever has not"
@@ -114,6 +122,8 @@ def tournament_message(tournament: TournamentRecord,
                 here=sum(1 for entry in tournament.entries if entry.checked_in),
                 all=len(tournament.entries)), inline=False)
         view = discord.ui.View(timeout=None)
+        if tournament.pairs:
+            view.add_item(PartnerSelect(tournament.id, t(locale, "Join as a pair with…")))
         view.add_item(EnterButton(tournament.id, t(locale, "Join")))
         view.add_item(WithdrawButton(tournament.id, t(locale, "Leave")))
         view.add_item(CheckInButton(tournament.id, t(locale, "I'm here") if tournament.checkin

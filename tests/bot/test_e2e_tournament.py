@@ -1,9 +1,9 @@
-"""A tournament refereed through Discord: an organiser opens it, sixteen members sign up in
-pairs on its message and with /42 tournament enter, the organiser starts it, and the bot plays
-a whole double elimination of one-game matches to its champion: every match table opened in a
-thread of its own with its four players seated and pinged once, every result taken from the
-game itself (nobody reports a score), the board current after every result. Bad input gets a
-sentence and changes nothing.
+"""A tournament refereed through Discord: an organiser opens it, sixteen members sign up on its
+message (as pairs with its menu, or alone) and with /42 tournament enter, the organiser starts
+it, and the bot plays a whole double elimination of one-game matches to its champion: every
+match table opened in a thread of its own with its four players seated and pinged once, every
+result taken from the game itself (nobody reports a score), the board current after every
+result. Bad input gets a sentence and changes nothing.
 
 Each game is played through the bot's own table service, but for its last move, which its
 member makes with /42 play in the match's thread: that move ends the game, as a member's move
@@ -162,9 +162,15 @@ async def test_sixteen_members_play_a_double_elimination_to_its_champion(
 
     signups = board(double)
     assert signups.id == int(event.location.rsplit("/", 1)[1])
-    for first, second in zip(players[0:8:2], players[1:8:2], strict=True):
+    for first, second in zip(players[0:4:2], players[1:4:2], strict=True):
         joined = await first.slash("42 tournament enter", partner=second)
         assert "are signed up" in joined.content, joined
+    for first, second in zip(players[4:8:2], players[5:8:2], strict=True):
+        await live.bot.get_cog("Tables").referee.idle()  # type: ignore[union-attr]
+        joined = await first.select(board(double), values=[second])
+        assert "are signed up" in joined.content and joined.ephemeral, joined
+    alone = await players[8].select(board(double), values=[players[8]])
+    assert alone.ephemeral and "another member" in alone.content, alone
     for member in players[8:]:
         joined = await member.click(board(double), label="Join")
         assert "signed up" in joined.content, joined
