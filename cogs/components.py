@@ -5,19 +5,20 @@ the number of actions accepted when the panel was drawn, and the action), so eve
 posted still works after a restart, and a stale one is recognised rather than obeyed. A custom
 id holds a tile only on its owner's private panel. Their bodies only parse the id and call
 their handler: a method of :class:`TableHandlers`, named by each item, so the type checker sees
-every click's call.
+every click's call. A tournament's sign-up items are :mod:`cogs.tournament_items`'; every item
+the bot answers is registered from :mod:`cogs.dispatch`.
 """
 
 from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 import discord
-from discord.ui import Button, DynamicItem, Select, UserSelect
+from discord.ui import Button, DynamicItem, Select
 
 from bot.answers import answer_error
 from engine import Seat
@@ -27,6 +28,27 @@ PANEL = TABLE + r":(?P<hand>[0-9]{1,4}):(?P<count>[0-9]{1,6})"
 ACTION_TEXT = r"(?P<action>[a-z0-9:\-]{1,40})"
 
 Interaction = discord.Interaction[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A member picked in a user select, as the interaction resolves them (id 0: none)."""
+
+    user_id: int
+    name: str | None
+    bot: bool
+
+    @classmethod
+    def of(cls, interaction: Interaction) -> Picked:
+        data: Any = interaction.data or {}
+        values = [str(value) for value in data.get("values") or []]
+        if not values or not values[0].isdigit():
+            return cls(0, None, False)
+        resolved = data.get("resolved") or {}
+        user = (resolved.get("users") or {}).get(values[0]) or {}
+        member = (resolved.get("members") or {}).get(values[0]) or {}
+        name = member.get("nick") or user.get("global_name") or user.get("username")
+        return cls(int(values[0]), str(name) if name else None, bool(user.get("bot")))
 
 
 class TableHandlers(Protocol):
@@ -121,7 +143,7 @@ class NotServed(RuntimeError):
     """A click reached a client that serves no table handlers: its Tables cog is not loaded."""
 
 
-async def _guarded(interaction: Interaction,
+async def guarded(interaction: Interaction,
                    body: Callable[[TableHandlers], Awaitable[None]]) -> None:
     """Run a component's body with its client's handlers; any error is answered privately in
     one place (without handlers, as any unexpected error is)."""
@@ -137,7 +159,7 @@ async def _guarded(interaction: Interaction,
         await handlers.answer_error(interaction, error)
 
 
-class _TableButton:
+class TableButton:
     """A button that names only its table: ``42:{verb}:{table}``, handled by :meth:`handler`.
 
     Mixed into a ``DynamicItem`` whose template is ``42:{verb}:`` + TABLE."""
@@ -162,11 +184,11 @@ class _TableButton:
         return cls(int(match["table"]), getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: self.handler(table)(
+        await guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id))
 
 
-class LeaveButton(_TableButton, DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
+class LeaveButton(TableButton, DynamicItem[Button[Any]], template=r"42:leave:" + TABLE):
     verb = "leave"
 
     @staticmethod
@@ -174,7 +196,7 @@ class LeaveButton(_TableButton, DynamicItem[Button[Any]], template=r"42:leave:" 
         return table.on_leave
 
 
-class StartButton(_TableButton, DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
+class StartButton(TableButton, DynamicItem[Button[Any]], template=r"42:start:" + TABLE):
     verb, style = "start", discord.ButtonStyle.success
 
     @staticmethod
@@ -182,7 +204,7 @@ class StartButton(_TableButton, DynamicItem[Button[Any]], template=r"42:start:" 
         return table.on_start
 
 
-class HandButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
+class HandButton(TableButton, DynamicItem[Button[Any]], template=r"42:hand:" + TABLE):
     """My hand: the presser's own panel, as a new private message."""
 
     verb, style = "hand", discord.ButtonStyle.primary
@@ -192,7 +214,7 @@ class HandButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hand:" + 
         return table.on_hand
 
 
-class RefreshButton(_TableButton, DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
+class RefreshButton(TableButton, DynamicItem[Button[Any]], template=r"42:refresh:" + TABLE):
     """On a panel: draw it again in place (which also renews how long it can be updated)."""
 
     verb = "refresh"
@@ -202,7 +224,7 @@ class RefreshButton(_TableButton, DynamicItem[Button[Any]], template=r"42:refres
         return table.on_refresh
 
 
-class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
+class ReviewButton(TableButton, DynamicItem[Button[Any]], template=r"42:review:" + TABLE):
     verb = "review"
 
     @staticmethod
@@ -210,7 +232,7 @@ class ReviewButton(_TableButton, DynamicItem[Button[Any]], template=r"42:review:
         return table.on_review
 
 
-class WhyButton(_TableButton, DynamicItem[Button[Any]], template=r"42:why:" + TABLE):
+class WhyButton(TableButton, DynamicItem[Button[Any]], template=r"42:why:" + TABLE):
     """Under a hand's review: why the computer players played it as they did, privately."""
 
     verb = "why"
@@ -220,7 +242,7 @@ class WhyButton(_TableButton, DynamicItem[Button[Any]], template=r"42:why:" + TA
         return table.on_why
 
 
-class LastTrickButton(_TableButton, DynamicItem[Button[Any]], template=r"42:last:" + TABLE):
+class LastTrickButton(TableButton, DynamicItem[Button[Any]], template=r"42:last:" + TABLE):
     """The last completed trick, privately: sorted, by side only (R-SEE-ANON)."""
 
     verb = "last"
@@ -230,7 +252,7 @@ class LastTrickButton(_TableButton, DynamicItem[Button[Any]], template=r"42:last
         return table.on_last_trick
 
 
-class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" + TABLE):
+class GuideButton(TableButton, DynamicItem[Button[Any]], template=r"42:guide:" + TABLE):
     """The rules the table plays, privately, in the presser's language."""
 
     verb = "guide"
@@ -240,7 +262,7 @@ class GuideButton(_TableButton, DynamicItem[Button[Any]], template=r"42:guide:" 
         return table.on_guide
 
 
-class JoinButton(_TableButton, DynamicItem[Button[Any]], template=r"42:join:" + TABLE):
+class JoinButton(TableButton, DynamicItem[Button[Any]], template=r"42:join:" + TABLE):
     """On an invitation: the presser takes the table's first free seat."""
 
     verb, style = "join", discord.ButtonStyle.success
@@ -250,7 +272,7 @@ class JoinButton(_TableButton, DynamicItem[Button[Any]], template=r"42:join:" + 
         return table.on_join
 
 
-class NudgeButton(_TableButton, DynamicItem[Button[Any]], template=r"42:nudge:" + TABLE):
+class NudgeButton(TableButton, DynamicItem[Button[Any]], template=r"42:nudge:" + TABLE):
     """A seated player nudges the member whose turn it is: one ping, at most once a turn."""
 
     verb = "nudge"
@@ -260,7 +282,7 @@ class NudgeButton(_TableButton, DynamicItem[Button[Any]], template=r"42:nudge:" 
         return table.on_nudge
 
 
-class EndButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + TABLE):
+class EndButton(TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + TABLE):
     """Confirms /42 end while a game is on: the table closes and the game counts for nothing."""
 
     verb, style = "endok", discord.ButtonStyle.danger
@@ -270,7 +292,7 @@ class EndButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endok:" + 
         return table.on_end_confirmed
 
 
-class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" + TABLE):
+class KeepButton(TableButton, DynamicItem[Button[Any]], template=r"42:endno:" + TABLE):
     """Answers /42 end's question the other way: the game goes on."""
 
     verb = "endno"
@@ -280,7 +302,7 @@ class KeepButton(_TableButton, DynamicItem[Button[Any]], template=r"42:endno:" +
         return table.on_end_cancelled
 
 
-class ReturnButton(_TableButton, DynamicItem[Button[Any]], template=r"42:return:" + TABLE):
+class ReturnButton(TableButton, DynamicItem[Button[Any]], template=r"42:return:" + TABLE):
     """I'm back, for whichever away member presses it: the table's one such button when its
     away members' own (:class:`BackButton`) would not fit in a row."""
 
@@ -291,7 +313,7 @@ class ReturnButton(_TableButton, DynamicItem[Button[Any]], template=r"42:return:
         return table.on_return
 
 
-class AwayMenuButton(_TableButton, DynamicItem[Button[Any]], template=r"42:awaymenu:" + TABLE):
+class AwayMenuButton(TableButton, DynamicItem[Button[Any]], template=r"42:awaymenu:" + TABLE):
     """Someone's away…: privately, the seats a computer player could be voted in for."""
 
     verb = "awaymenu"
@@ -301,7 +323,7 @@ class AwayMenuButton(_TableButton, DynamicItem[Button[Any]], template=r"42:awaym
         return table.on_away_menu
 
 
-class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
+class RematchButton(TableButton, DynamicItem[Button[Any]], template=r"42:rematch:" + TABLE):
     verb, style = "rematch", discord.ButtonStyle.success
 
     @staticmethod
@@ -309,7 +331,7 @@ class RematchButton(_TableButton, DynamicItem[Button[Any]], template=r"42:rematc
         return table.on_rematch
 
 
-class GameButton(_TableButton, DynamicItem[Button[Any]], template=r"42:hands:" + TABLE):
+class GameButton(TableButton, DynamicItem[Button[Any]], template=r"42:hands:" + TABLE):
     """On a finished table: the whole game, hand by hand, privately (as /42 game opens it)."""
 
     verb = "hands"
@@ -347,7 +369,7 @@ class _SeatButton:
                    getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: self.handler(table)(
+        await guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id, self.seat))
 
 
@@ -418,7 +440,7 @@ class ActionButton(DynamicItem[Button[Any]], template=r"42:a:" + PANEL + ":" + A
                    match["action"], label=getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: table.on_action(
+        await guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, self.action))
 
 
@@ -442,7 +464,7 @@ class ActionSelect(DynamicItem[Select[Any]], template=r"42:s:" + PANEL):
         data: Any = interaction.data or {}
         values = data.get("values") or [""]
         text = str(values[0])
-        await _guarded(interaction, lambda table: table.on_action(
+        await guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, text))
 
 
@@ -462,7 +484,7 @@ class DiscardSelect(ActionSelect, template=r"42:d:" + PANEL):
     async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         text = "discard:" + ",".join(str(value) for value in data.get("values") or [])
-        await _guarded(interaction, lambda table: table.on_action(
+        await guarded(interaction, lambda table: table.on_action(
             interaction, self.table_id, self.hand, self.count, text))
 
 
@@ -483,7 +505,7 @@ class HintButton(DynamicItem[Button[Any]], template=r"42:hint:" + PANEL):
                    label=getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: table.on_hint(
+        await guarded(interaction, lambda table: table.on_hint(
             interaction, self.table_id, self.hand, self.count))
 
 
@@ -510,7 +532,7 @@ class _SettingButton:
         return cls(int(match["table"]), match["value"], getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: self.handler(table)(
+        await guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id, self.value))
 
 
@@ -554,7 +576,7 @@ class PilesButton(DynamicItem[Button[Any]], template=r"42:p:" + PANEL + r":(?P<p
                    int(match["piles"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: table.on_piles(
+        await guarded(interaction, lambda table: table.on_piles(
             interaction, self.table_id, self.hand, self.count, self.piles))
 
 
@@ -578,7 +600,7 @@ class RulesSelect(DynamicItem[Select[Any]], template=r"42:rules:" + TABLE):
     async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         values = [str(value) for value in data.get("values") or []]
-        await _guarded(interaction, lambda table: table.on_rules(interaction, self.table_id,
+        await guarded(interaction, lambda table: table.on_rules(interaction, self.table_id,
                                                                  values))
 
 
@@ -609,7 +631,7 @@ class _PageButton:
                    getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: self.handler(table)(
+        await guarded(interaction, lambda table: self.handler(table)(
             interaction, self.table_id, self.page))
 
 
@@ -658,7 +680,7 @@ class OlderGamesButton(DynamicItem[Button[Any]],
                    getattr(item, "label", None) or "·")
 
     async def callback(self, interaction: Interaction) -> None:
-        await _guarded(interaction, lambda table: table.on_older_games(
+        await guarded(interaction, lambda table: table.on_older_games(
             interaction, self.user_id, self.before))
 
 
@@ -679,133 +701,5 @@ class GameSelect(DynamicItem[Select[Any]], template=r"42:open"):
     async def callback(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         value = str((data.get("values") or [""])[0])
-        await _guarded(interaction, lambda table: table.on_open_game(
+        await guarded(interaction, lambda table: table.on_open_game(
             interaction, int(value) if value.isdigit() else 0))
-
-
-class EnterButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tjoin:" + TABLE):
-    """Sign up for the tournament (the id in the template is the tournament's)."""
-
-    verb, style = "tjoin", discord.ButtonStyle.success
-
-    @staticmethod
-    def handler(table: TableHandlers) -> OnTable:
-        return table.on_enter
-
-
-class WithdrawButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tleave:" + TABLE):
-    """Withdraw from the tournament before it starts."""
-
-    verb = "tleave"
-
-    @staticmethod
-    def handler(table: TableHandlers) -> OnTable:
-        return table.on_withdraw
-
-
-class BeginButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tstart:" + TABLE):
-    """The organiser starts the tournament: sign-ups close and the first round is drawn."""
-
-    verb, style = "tstart", discord.ButtonStyle.primary
-
-    @staticmethod
-    def handler(table: TableHandlers) -> OnTable:
-        return table.on_begin
-
-
-@dataclass(frozen=True, slots=True)
-class Picked:
-    """A member picked in a user select, as the interaction resolves them (id 0: none)."""
-
-    user_id: int
-    name: str | None
-    bot: bool
-
-    @classmethod
-    def of(cls, interaction: Interaction) -> Picked:
-        data: Any = interaction.data or {}
-        values = [str(value) for value in data.get("values") or []]
-        if not values or not values[0].isdigit():
-            return cls(0, None, False)
-        resolved = data.get("resolved") or {}
-        user = (resolved.get("users") or {}).get(values[0]) or {}
-        member = (resolved.get("members") or {}).get(values[0]) or {}
-        name = member.get("nick") or user.get("global_name") or user.get("username")
-        return cls(int(values[0]), str(name) if name else None, bool(user.get("bot")))
-
-
-class PartnerSelect(DynamicItem[UserSelect[Any]], template=r"42:tpair:" + TABLE):
-    """On the sign-up message: join the tournament as a pair with the member picked."""
-
-    def __init__(self, tournament_id: int, placeholder: str = "") -> None:
-        super().__init__(UserSelect(custom_id=f"42:tpair:{tournament_id}",
-                                    placeholder=placeholder or None))
-        self.tournament_id = tournament_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: Any,
-                             match: re.Match[str], /) -> Self:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        picked = Picked.of(interaction)
-        await _guarded(interaction, lambda table: table.on_pair(interaction,
-                                                                self.tournament_id, picked))
-
-
-class CheckInButton(_TableButton, DynamicItem[Button[Any]], template=r"42:tcheck:" + TABLE):
-    """The organiser opens the check-in; once it is open, a member checks in."""
-
-    verb = "tcheck"
-
-    @staticmethod
-    def handler(table: TableHandlers) -> OnTable:
-        return table.on_check_in
-
-
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    SitButton, LeaveButton, StartButton, HandButton, RefreshButton, ReviewButton, RematchButton,
-    ActionButton, ActionSelect, DiscardSelect, PilesButton, AddComputerButton,
-    RemoveComputerButton,
-    AwayButton, BackButton, RulesSelect, LastTrickButton, GuideButton, EndButton, KeepButton,
-    AwayMenuButton, HintButton, LevelButton, HintsButton, ReturnButton, NudgeButton,
-    JoinButton, GameButton, GamePageButton, ShareGameButton, ExportButton, OlderGamesButton,
-    GameSelect, EnterButton, WithdrawButton, BeginButton, CheckInButton, WhyButton,
-    PartnerSelect,
-)
-
-
-async def press(interaction: discord.Interaction[Any], custom_id: str) -> bool:
-    """Do what one of today's items with ``custom_id`` does, though the message pressed no
-    longer carries it; whether ``custom_id`` is one of them."""
-    for kind in DYNAMIC_ITEMS:
-        found = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if found is not None:
-            item = await kind.from_custom_id(interaction, None, found)  # type: ignore[arg-type]
-            await item.callback(interaction)
-            return True
-    return False
-
-
-def dispatched(custom_id: str, message: discord.Message | None,
-               component_type: object = discord.ComponentType.button.value) -> bool:
-    """Whether discord.py hands a click on ``custom_id`` to one of today's items: its id matches
-    one, and the message it came from carries it as a component of ``component_type`` (the
-    kind the interaction says was used: discord.py drops the click otherwise). A click that is
-    not dispatched comes from an older version of the bot, or was tampered with, and is
-    answered by the Tables cog instead."""
-    if message is None or not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-                                  for item in DYNAMIC_ITEMS):
-        return False
-    return any(getattr(item, "custom_id", None) == custom_id
-               and item.type.value == component_type for item in _carried(message))
-
-
-def carries(message: discord.Message, custom_id: str) -> bool:
-    """Whether ``message`` carries a component with ``custom_id``, of whatever kind."""
-    return any(getattr(item, "custom_id", None) == custom_id for item in _carried(message))
-
-
-def _carried(message: discord.Message) -> Iterator[discord.ui.Item[Any]]:
-    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    return layout.from_message(message, timeout=None).walk_children()

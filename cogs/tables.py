@@ -25,7 +25,8 @@ from bot.records import TableRecord
 from bot.service import Refusal
 
 from .clicks import ClickHandlers
-from .components import DYNAMIC_ITEMS, carries, dispatched, press, serve, unserve
+from .components import serve, unserve
+from .dispatch import DYNAMIC_ITEMS, carries, dispatched, press
 from .faces import Faces
 from .history import HistoryCommands
 from .live import SPACING_PAUSES, TableMessages

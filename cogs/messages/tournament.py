@@ -23,14 +23,14 @@ from bot.tournament.records import (
 from bot.tournament.round_robin import RoundRobin
 from bot.tournament.types import Entrant, Match, Result, Stage
 
-from ..components import (
+from ..pictures import BracketPicture
+from ..tournament_items import (
     BeginButton,
     CheckInButton,
     EnterButton,
     PartnerSelect,
     WithdrawButton,
 )
-from ..pictures import BracketPicture
 from .bracket import bracket_picture, translated_words
 from .reply import COLOUR, Reply, fit_lines
 
