@@ -195,7 +195,7 @@ class TournamentCommands(Answering, commands.Cog):
                         description=locale_str("Sign up for this channel's tournament"))
     @app_commands.rename(partner=locale_str("partner", msgctxt="command name"))
     @app_commands.describe(partner=locale_str("Sign up as a pair with this member"))
-    async def tournament_join(self, interaction: discord.Interaction[Any],
+    async def tournament_enter(self, interaction: discord.Interaction[Any],
                               partner: discord.Member | None = None) -> None:
         if partner is not None and partner.bot:
             raise Refusal("Your partner is a member: computer players stand in only with the"
@@ -218,7 +218,7 @@ class TournamentCommands(Answering, commands.Cog):
     @tournament.command(name=locale_str("withdraw", msgctxt="command name"),
                         description=locale_str("Withdraw from this channel's tournament before"
                                                " it starts"))
-    async def tournament_leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def tournament_withdraw(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> TournamentRecord:
             found = await self._here(interaction)
             return await self.service.withdraw(found.id, interaction.user.id)

@@ -197,6 +197,7 @@ class Matches(Tournaments):
         wished."""
         tournament = await self.tournament(tournament_id)
         recorded: list[Result] = []
+        tables: list[MatchTable] = []
         while tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             tables = await self.storage.match_tables(tournament_id)
             draw = tournament.draw()
@@ -212,7 +213,8 @@ class Matches(Tournaments):
             tournament = await self.tournament(tournament_id)
         if tournament.status is not TournamentStatus.RUNNING:
             return Progress(tournament, tuple(recorded), ())
-        tables = await self.storage.match_tables(tournament_id)
+        # Running, so the loop ended on a draw with nothing left to record: ``tables`` is
+        # as stored now.
         threads = await self.storage.match_threads(tournament_id)
         due = tuple(Due(match, game, threads.get(key_of(match)))
                     for match in playable(tournament.draw())

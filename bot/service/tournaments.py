@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engine import Options
 
@@ -86,7 +87,7 @@ class Tournaments(TableStore):
         try:
             await self.storage.add_entries(tournament_id, entries)
         except ConflictError:
-            return _refuse_signup(await self.tournament(tournament_id))
+            _refuse_signup(await self.tournament(tournament_id))
         log.info("tournament %s: %s signed up", tournament_id, len(entries))
         return await self.tournament(tournament_id)
 
@@ -102,7 +103,7 @@ class Tournaments(TableStore):
         try:
             await self.storage.remove_entry(tournament_id, user_id)
         except ConflictError:
-            return _refuse_signup(await self.tournament(tournament_id))
+            _refuse_signup(await self.tournament(tournament_id))
         return await self.tournament(tournament_id)
 
     async def _withdraw_team(self, tournament: TournamentRecord,
@@ -260,7 +261,7 @@ def _require_signup(tournament: TournamentRecord) -> None:
         raise Refusal("Sign-ups are closed.")
 
 
-def _refuse_signup(tournament: TournamentRecord) -> TournamentRecord:
+def _refuse_signup(tournament: TournamentRecord) -> NoReturn:
     """The refusal of a sign-up that lost a race: closed meanwhile, or signed up already."""
     _require_signup(tournament)
     raise Refusal("You are already signed up.")

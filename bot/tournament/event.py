@@ -6,8 +6,8 @@ draw back by replaying them (:func:`replayed`) instead of storing anything deriv
 >>> draw = begin(plan, (1, 2, 3, 4))
 >>> [match.sides for match in playable(draw)]
 [(1, 4), (2, 3)]
->>> after = record(draw, league.match_result(playable(draw)[0], [Game(7, 3)], 1))
->>> replayed(plan, (1, 2, 3, 4), after_results(after)) == after
+>>> result = league.match_result(playable(draw)[0], [Game(7, 3)], 1)
+>>> replayed(plan, (1, 2, 3, 4), [result]) == record(draw, result)
 True
 """
 
@@ -27,7 +27,7 @@ from .single_elimination import Knockout
 from .swiss import Swiss
 from .types import Entrant, Game, Match, Result
 
-__all__ = ["Draw", "Format", "Game", "Plan", "after_results", "begin", "finished", "placings",
+__all__ = ["Draw", "Format", "Game", "Plan", "begin", "finished", "placings",
            "playable", "record", "replayed"]
 
 
@@ -141,17 +141,6 @@ def record(draw: Draw, result: Result) -> Draw:
     if round_robin.finished(pools):
         return Draw(draw.plan, pools, round_robin.knockout(pools))
     return Draw(draw.plan, pools)
-
-
-def after_results(draw: Draw) -> tuple[Result, ...]:
-    """The results recorded since the start, in order (the pools' byes, scored by the format
-    itself, left out): what :func:`replayed` takes."""
-    recorded: tuple[Result, ...] = draw.phase.results
-    if isinstance(draw.phase, RoundRobin):
-        recorded = tuple(result for result in recorded if not result.match.bye)
-    if draw.knockout is not None:
-        recorded += draw.knockout.results
-    return recorded
 
 
 def replayed(plan: Plan, entrants: Sequence[Entrant], results: Sequence[Result]) -> Draw:
