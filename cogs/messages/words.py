@@ -258,7 +258,7 @@ LEVEL_NAMES: Mapping[Level, str] = {Level.CASUAL: N_("casual"), Level.STRONG: N_
 PLAYER_NAMES: Mapping[str, str] = {
     "engine.players.rules:decide": N_("rules of thumb"),
     "engine.players.random_legal:decide": N_("random legal moves"),
-    "engine.players.strong_classic:decide": N_("the first strong player"),
+    "engine.players.strong_classic:decide": N_("the previous strong player"),
 }
 """The computer players the bot ships besides the strongest, by policy, as tables name them when
 the bot's admin seats one of them at the strong tables (:class:`bot.records.StrongPlayer`)."""

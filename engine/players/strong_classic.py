@@ -1,31 +1,42 @@
-"""The strong computer player as it first shipped, kept as ``engine.players.strong_classic:decide``
-so that :mod:`engine.players.strong` can be measured against it: it samples the unseen tiles and
-solves each sample exactly.
+"""The strong computer player before the calibrated bidder, kept as
+``engine.players.strong_classic:decide`` so that :mod:`engine.players.strong` can be measured
+against it (``python -m engine.arena --duplicate``), and the sampling and solving both build on.
 
 Every decision deals the tiles this seat has not seen in ways consistent with what it has seen
 (:mod:`engine.players.knowledge`): the hand sizes, the voids shown in the trick in progress, and,
 softly, the auction — a bidder is likely to hold a strong suit, the declarer one in trump, a
 passer rather not.
 
-- **Bidding** and **trump**: for each trump the hand is strongest in, playouts of sampled deals
-  (:mod:`engine.players.rollout`) say how often the hand, declaring that trump and leading,
-  makes each bid in ordinary play; with the hand's strength, that gives the chance of making
-  the bid, calibrated on hands played out by this player. It bids when that chance is good
-  enough, and names the trump with the best chance. A marks bid also needs the solver to take
-  every trick in every sampled deal.
+- **Bidding in 42 by expected marks.** For each trump the hand is strongest in, playouts of
+  sampled deals consistent with the auction (:mod:`engine.players.rollout`) say how often the
+  hand, declaring that trump and leading, makes each bid in ordinary play; with the hand's
+  strength, that gives the chance of making the bid (:data:`MAKE_MODEL`, calibrated on hands
+  played out by this player). A points bid is worth ``2p - 1`` marks, and it is made when that
+  beats what passing is worth: nothing after three passes (R-ALLPASS) or over an opponent's
+  bid, and, opening, a margin (the chance model is optimistic below about 0.6). A marks bid
+  also needs the solver to take every trick in every sampled deal.
+- **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
+  the hand and the calls before the bid, so when the bidder names trump it meets the very same
+  deals and names the trump its bid was made on.
 - **Play**: perfect-information Monte Carlo. The solver (:mod:`engine.players.solver`) tells,
   for each sampled deal and each candidate tile, whether the contract is still made after it;
-  the tile that keeps (or sets) the contract in the most deals is played, ties going to the
-  rules of thumb of :mod:`engine.players.rules`. The question is always the contract, never the
-  points: a hand of 42 is worth its marks only.
+  the tile that keeps (or sets) the contract in the most deals is played. The question is
+  always the contract, never the points: a hand of 42 is worth its marks only. The first plays
+  of a hand get a larger node budget, the solver learns its order of tiles from its cut-offs
+  (:class:`solver.DealSolver`), and a play whose budget runs out before enough deals are
+  solved is chosen by sampled playouts of the rest of the hand (:mod:`engine.players.playouts`)
+  instead; so are the ties between the tiles right in the most solved deals, in the opening
+  tricks (later ones go to the rules of thumb's order).
+- **The 250-point game** (H-POINTS) is played for points: every play is valued by what the
+  rest of the hand is worth to this seat's side in points, contract included.
+- **Nello** (H-NELLO) is played on solved sampled deals (:mod:`engine.players.nello`).
+- **Moon** bids, takes the widow and names trump on sampled playouts (:mod:`engine.players.moon`).
 
-Every decision has a budget in nodes (tiles tried by the solver), small while the whole hand
-is still to be played and larger once the search is cheap, so a decision costs a bounded time
-and is a function of the observation and the random generator alone.
-
-The other games of the family (VARIANTS.md) bid, take the leftover and name trump by the rules
-of thumb, and play by sampled playouts within a budget (:mod:`engine.players.playouts`): their
-hands are too big for the exact solver within the time a decision may take.
+Every decision has a budget in nodes (tiles tried by the solver), so a decision costs a bounded
+time and is a function of the observation and the random generator alone. The other games of
+the family (VARIANTS.md) bid, take the leftover and name trump by the rules of thumb, and play by
+sampled playouts within a budget (:mod:`engine.players.playouts`): their hands are too big for
+the exact solver within the time a decision may take.
 """
 
 from __future__ import annotations
@@ -33,15 +44,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action, Bid, BidKind, NameTrump, Pass, Play
 from ..dominoes import TILES, mask_of
 from ..hand import Phase
 from ..observation import Observation
 from ..trumps import Trump
-from ..variants import FORTY_TWO
-from . import rules
+from ..variants import FORTY_TWO, MOON
+from . import moon, rules
+from .bid_features import SCREEN
+from .courtesy import Expectation
 from .house import house_call, house_trump
 from .knowledge import (
     AuctionEvidence,
@@ -52,21 +65,28 @@ from .knowledge import (
     strength,
     weighted_sample,
 )
-from .playouts import decide_play
+from .nello import decide_nello
+from .playouts import decide_play, playout_scores
 from .rollout import playout
 from .solver import DealSolver, OutOfBudget, distinct_trumps
 
 # ----- budgets ---------------------------------------------------------------------------------
 
-#: Deals sampled for a play, by the tiles the seat still holds (the tricks left).
-PLAY_SAMPLES = {7: 6, 6: 10, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
-#: Nodes a play may search, by the same.
-PLAY_NODES = {7: 25_000, 6: 25_000, 5: 30_000, 4: 30_000, 3: 30_000, 2: 30_000, 1: 1}
+#: Deals sampled for a play and nodes it may search, by the tiles the seat still holds.
+PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
+PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
 #: Deals after which a play stops sampling if no candidate has made a difference in any.
 SETTLED_AFTER = 4
-#: Playouts per trump considered, when bidding and when naming trump.
-BID_PLAYOUTS = 48
-TRUMP_PLAYOUTS = 96
+#: A play with fewer deals solved than this (and not settled by them) goes to playouts.
+FEWEST_SOLVED = 4
+#: With this many tiles or more in hand (the opening tricks), only the candidates playouts
+#: value most are solved, and ties between the best go to playouts.
+SHORTLIST_FROM = 6
+SHORTLIST = 3
+#: In the opening tricks no choice is settled before this many deals are solved.
+OPENING_DEALS = 8
+#: Playouts per trump for a bid, and for the trump named after it (the same deals).
+PROSPECT_PLAYOUTS = 96
 #: Trumps considered: the strongest few by :func:`knowledge.strength`.
 TRUMPS_CONSIDERED = 3
 #: Deals the solver must sweep (every trick, R-CONTRACT-MARKS) before a marks bid, and nodes.
@@ -78,35 +98,56 @@ MARKS_NODES = 40_000
 #: The chance of making a points bid: logistic in (1, strength, share of playouts that make it,
 #: points above 30), fitted on hands this player declared against the rules of thumb.
 MAKE_MODEL = (-1.23, 0.17, 1.80, -0.08)
-#: A hand weaker than this under every trump passes without simulating.
-SCREEN_STRENGTH = 3.0
-#: Bid when the chance of making the lowest legal bid is at least this: opening the auction,
-#: over an opponent's bid, and as the last to speak after three passes.
-BID_CHANCE = 0.62
-OVERCALL_CHANCE = 0.5
-LAST_CHANCE = 0.5
 #: A marks bid needs this share of playouts to take every trick, and this strength.
 MARKS_PLAYOUTS = 0.7
 MARKS_STRENGTH = 6.0
+#: What passing is worth, in marks: after three passes (the hand is thrown in), over an
+#: opponent's bid, and opening the auction. Against strong defence the chance model is
+#: optimistic below about 0.6, so opening asks for a chance of 0.62 (``2p - 1 > 0.24``).
+PASS_LAST = 0.0
+PASS_OVER = 0.0
+PASS_OPEN = 0.24
 
 
-def decide(observation: Observation, rng: random.Random) -> Action:
-    """The strong player's action for the seat of ``observation``."""
+def decide(observation: Observation, rng: random.Random, *, quick: bool = False) -> Action:
+    """The strong player's action for the seat of ``observation``; with ``quick``, one found
+    in a fraction of the time (:func:`decide_quickly`)."""
     if not observation.legal:
         raise ValueError("it is not this seat's turn: there is nothing to decide")
     if len(observation.legal) == 1:
         return observation.legal[0]
-    if observation.variant is not FORTY_TWO:
-        if observation.phase is Phase.PLAY:
-            return decide_play(observation, rng)  # within a budget of tiles played out
-        return rules.decide(observation, rng)
+    if quick:
+        return decide_quickly(observation, rng)
+    variant = observation.variant
+    if variant is MOON and observation.phase is not Phase.PLAY:
+        return moon.decide(observation, rng) or rules.decide(observation, rng)
+    if variant is not FORTY_TWO:
+        return _variant_decide(observation, rng)
     if observation.phase is Phase.AUCTION:
-        special = house_call(observation, max(
-            rules.suit_strength(observation.hand, t) for t in _BID_TRUMPS))
-        return rules.legal_call(special or _call(observation, rng), observation.legal)
+        return auction_call(observation).action
     if observation.phase is Phase.TRUMP:
         return _name_trump(observation, rng)
-    return _play(observation, rng)
+    if observation.phase is Phase.PLAY:
+        return decide_nello(observation, rng) or play(observation, rng).action
+    return rules.decide(observation, rng)
+
+
+def decide_quickly(observation: Observation, rng: random.Random) -> Action:
+    """A move without the solver or the auction's playouts, for a caller that is behind with its
+    thinking: a play by sampled playouts within their budget of tiles (what this player falls
+    back on when too few deals are solved), any other decision by the rules of thumb. At the
+    first trick, where a full decision takes about 80 ms of CPU on average (up to 450), this
+    takes about 10 (under 30)."""
+    if observation.phase is Phase.PLAY:
+        return decide_play(observation, rng, in_points=observation.goal.in_points)
+    return rules.decide(observation, rng)
+
+
+def _variant_decide(observation: Observation, rng: random.Random) -> Action:
+    """The other games of the family: playouts within a budget for play, else rules of thumb."""
+    if observation.phase is Phase.PLAY:
+        return decide_play(observation, rng)
+    return rules.decide(observation, rng)
 
 
 # ----- the hand as declarer ---------------------------------------------------------------------
@@ -192,78 +233,101 @@ def sweeps(observation: Observation, trump: Trump, deals: int, nodes: int,
 
 # ----- the auction ----------------------------------------------------------------------------
 
-def _call(observation: Observation, rng: random.Random) -> Action:
-    """Bid the lowest legal bid when it is likely enough to be made (R-BID-POINTS); a marks bid
-    (R-BID-MARKS) only with a hand that takes every trick."""
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call and the trump it is made on (``None`` for a pass)."""
+
+    action: Action
+    outlook: Outlook | None
+
+
+def prospects(observation: Observation) -> list[Outlook]:
+    """How this hand fares as declarer under its strongest trumps, from playouts of deals drawn
+    from a generator seeded by the hand and the calls before this seat's last bid (all the calls
+    so far, in the auction): the same deals when bidding and when naming trump."""
+    seat = observation.seat
+    assert seat is not None
+    calls = observation.auction
+    if observation.phase is not Phase.AUCTION:
+        last = max(i for i, c in enumerate(calls) if c.seat == seat and isinstance(c.action, Bid))
+        calls = calls[:last]
+        observation = replace(observation, auction=calls, contract=None, trump=None,
+                              phase=Phase.AUCTION)
+    seed = f"{sorted(int(t) for t in observation.hand)}|{[str(c.action) for c in calls]}"
+    return outlooks(observation, random.Random(seed), PROSPECT_PLAYOUTS)
+
+
+def auction_call(observation: Observation) -> Call:
+    """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
+    else the call worth most (:func:`call`), and a bid when the dealer may not pass."""
+    special = house_call(observation, max(
+        rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
+    if special is not None:
+        return Call(special, None)
+    found = call(observation)
+    action = rules.legal_call(found.action, observation.legal)
+    return found if action == found.action else Call(action, None)
+
+
+def call(observation: Observation) -> Call:
+    """The call worth most in expected marks (see the module's docstring)."""
     seat = observation.seat
     assert seat is not None
     high = observation.high_bid
     side_of = observation.variant.seating.side_of
     if high is not None and side_of[high.declarer] == side_of[seat]:
-        return Pass()  # the partner holds the bid: never bid against them
-    points_bids = [a for a in observation.legal
-                   if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
+        return Call(Pass(), None)  # the partner holds the bid: never bid against them
+    mine = mask_of(observation.hand)
+    if max(strength(mine, t) for t in range(8)) < SCREEN:  # not worth simulating
+        return Call(Pass(), None)
+    found = prospects(observation)
     marks_bids = [a for a in observation.legal
                   if isinstance(a, Bid) and a.is_marks and a.kind is BidKind.PLAIN]
-    mine = mask_of(observation.hand)
-    if max(strength(mine, t) for t in _BID_TRUMPS) < SCREEN_STRENGTH:
-        return Pass()
-    found = outlooks(observation, rng, BID_PLAYOUTS)
-    best = max(found, key=lambda o: (o.share(42), o.strength))
-    if (marks_bids and best.strength >= MARKS_STRENGTH and best.share(42) >= MARKS_PLAYOUTS
-            and sweeps(observation, best.trump, MARKS_DEALS, MARKS_NODES, rng)):
-        return max(marks_bids, key=lambda b: b.marks)  # 2 marks when it opens them
+    sweeper = max(found, key=lambda o: (o.share(42), o.strength))
+    if (marks_bids and sweeper.strength >= MARKS_STRENGTH
+            and sweeper.share(42) >= MARKS_PLAYOUTS
+            and sweeps(observation, sweeper.trump, MARKS_DEALS, MARKS_NODES,
+                       random.Random(str(mine)), learn_order=True)):
+        return Call(max(marks_bids, key=lambda b: b.marks), sweeper)
+    points_bids = [a for a in observation.legal
+                   if isinstance(a, Bid) and not a.is_marks and a.kind is BidKind.PLAIN]
     if not points_bids:
-        return Pass()
+        return Call(Pass(), None)
     lowest = points_bids[0].points
-    if max(o.chance(lowest) for o in found) >= _needed_chance(observation):
-        return points_bids[0]
-    return Pass()
+    best = max(found, key=lambda o: (o.chance(lowest), o.strength))
+    chance = best.chance(lowest)
+    if 2 * chance - 1 <= _pass_worth(observation):
+        return Call(Pass(), None)
+    return Call(points_bids[0], best)
 
 
-def _needed_chance(observation: Observation) -> float:
-    """How likely a bid must be to make it worth bidding, from where the auction stands."""
-    seat = observation.seat
-    assert seat is not None
-    high = observation.high_bid
-    if high is not None:
-        return OVERCALL_CHANCE  # passing lets the opponents play their bid
+def _pass_worth(observation: Observation) -> float:
+    """What passing is worth in marks, from where the auction stands."""
+    if observation.high_bid is not None:
+        return PASS_OVER  # passing lets the opponents play their bid
     if len(observation.auction) == 3:
-        return LAST_CHANCE  # passing throws the hand in (R-ALLPASS)
-    return BID_CHANCE
+        return PASS_LAST  # passing throws the hand in (R-ALLPASS)
+    return PASS_OPEN
 
 
 def _name_trump(observation: Observation, rng: random.Random) -> Action:
-    """The trump (R-TRUMP-CHOICE) with the best chance of making the contract; on a marks
-    contract one pile face up (R-PILES), which shows the defenders least."""
+    """The trump the bid was made on (the same sampled deals, :func:`prospects`); Nello when the
+    hand ducks every trick; on a marks contract one pile face up (R-PILES)."""
     contract = observation.contract
     assert contract is not None
     nello = house_trump(observation)
     if nello is not None:
         return nello
-    found = outlooks(observation, rng, TRUMP_PLAYOUTS)
+    if not any(c.seat == observation.seat and isinstance(c.action, Bid)
+               and c.action.kind is BidKind.PLAIN for c in observation.auction):
+        return rules.decide(observation, rng)  # a forced or special contract
+    found = prospects(observation)
     if contract.is_marks:
         best = max(found, key=lambda o: (o.share(42), o.strength))
     else:
-        bid = contract.bid.points
-        best = max(found, key=lambda o: (o.chance(bid), o.strength))
+        best = max(found, key=lambda o: (o.chance(contract.bid.points), o.strength))
     choice = NameTrump(best.trump, 1 if contract.is_marks else None)
     return choice if choice in observation.legal else rules.decide(observation, rng)
-
-
-# ----- play -----------------------------------------------------------------------------------
-
-def _play(observation: Observation, rng: random.Random) -> Action:
-    facts = play_facts(observation)
-    if facts is None:
-        return rules.decide(observation, rng)
-    candidates = play_candidates(observation, facts)
-    if len(candidates) == 1:
-        return Play(TILES[candidates[0]])
-    left = len(observation.hand)
-    found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
-                        PLAY_NODES.get(left, 1))
-    return found.best
 
 
 def play_candidates(observation: Observation, facts: PlayFacts) -> list[int]:
@@ -291,6 +355,12 @@ class PlaySearch:
         """The candidates right in the most deals, in the rules of thumb's order."""
         top = max(self.scores.values())
         return [Play(TILES[t]) for t in self.candidates if self.scores[t] == top]
+
+    def within(self, margin: int) -> list[Play]:
+        """The candidates right in at most ``margin`` deals fewer than the best, in the rules
+        of thumb's order."""
+        top = max(self.scores.values())
+        return [Play(TILES[t]) for t in self.candidates if self.scores[t] >= top - margin]
 
     @property
     def best(self) -> Play:
@@ -365,5 +435,83 @@ def _settled(ordered: list[int], done: int, samples: int) -> bool:
     return done >= SETTLED_AFTER and ordered[0] == ordered[-1] and ordered[0] in (0, done)
 
 
-__all__ = ["Outlook", "PlaySearch", "decide", "outlooks", "play_candidates", "search_play",
+# ----- play -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """A play and how it was found: the solver's search (``None`` when there was no choice to
+    search), and whether playouts chose it because too few deals were solved."""
+
+    action: Action
+    search: PlaySearch | None
+    by_playouts: bool
+
+
+#: What a player may add to the search (:func:`engine.players.courtesy.expectation`): what a
+#: partner expects of the play, if anything.
+Expect = Callable[[Observation, PlayFacts], Expectation | None]
+
+
+def play(observation: Observation, rng: random.Random, expect: Expect | None = None) -> PlayChoice:
+    """The play for 42: solved sampled deals, or playouts when too few could be solved in the
+    budget; in the 250-point game, playouts valued in points (every point counts). With
+    ``expect``, the tile a partner expects is searched, and played when it is right in about
+    as many deals as the best (:class:`Expectation`)."""
+    facts = play_facts(observation)
+    if facts is None:
+        return PlayChoice(rules.decide(observation, rng), None, False)
+    if observation.goal.in_points:
+        return PlayChoice(decide_play(observation, rng, in_points=True), None, True)
+    candidates = play_candidates(observation, facts)
+    if len(candidates) == 1:
+        return PlayChoice(Play(TILES[candidates[0]]), None, False)
+    left = len(observation.hand)
+    opening = left >= SHORTLIST_FROM
+    expected = expect(observation, facts) if expect is not None else None
+    valued: dict[Play, int] | None = None
+    if opening and len(candidates) > SHORTLIST:
+        valued = playout_scores(observation, rng, [Play(TILES[t]) for t in candidates])
+        candidates = _shortlist(candidates, valued,
+                                expected.pick(candidates) if expected is not None else None)
+    found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
+                        PLAY_NODES.get(left, 1), learn_order=True,
+                        settle_from=OPENING_DEALS if opening else 0)
+    if found.solved < FEWEST_SOLVED and not found.settled:
+        return PlayChoice(decide_play(observation, rng), found, True)
+    if expected is not None:
+        near = found.within(expected.margin(found.solved))
+        chosen = expected.pick([int(p.tile) for p in near])
+        if chosen is not None:
+            return PlayChoice(Play(TILES[chosen]), found, False)
+    if opening:
+        return PlayChoice(_untied(observation, found, valued, rng), found, False)
+    return PlayChoice(found.best, found, False)
+
+
+def _shortlist(candidates: list[int], valued: dict[Play, int],
+               expected: int | None = None) -> list[int]:
+    """The few candidates that sampled playouts value most, in the rules of thumb's order: so
+    many fewer tiles to solve that most deals are solved within the budget; and the tile a
+    partner expects, if any."""
+    kept = sorted(valued, key=lambda p: -valued[p])[:SHORTLIST]  # stable: ties keep the order
+    return [t for t in candidates if Play(TILES[t]) in kept or t == expected]
+
+
+def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int] | None,
+            rng: random.Random) -> Play:
+    """Of the candidates right in the most solved deals, the one sampled playouts value most
+    (ties: the rules of thumb's order). Each solved deal only says make or set, against
+    defenders who see every tile; in the opening tricks, where the contract is rarely decided
+    yet, playouts against defenders who do not tell the tied candidates apart."""
+    tied = found.tied
+    if len(tied) == 1:
+        return tied[0]
+    if valued is None:
+        valued = playout_scores(observation, rng, tied)
+    best = max(valued[p] for p in tied)
+    return next(p for p in tied if valued[p] == best)
+
+
+__all__ = ["Call", "Outlook", "PlayChoice", "PlaySearch", "auction_call", "call", "decide",
+           "decide_quickly", "outlooks", "play", "play_candidates", "prospects", "search_play",
            "sweeps"]

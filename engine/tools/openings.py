@@ -21,16 +21,17 @@ from ..game import Game
 from ..hand import Phase
 from ..observation import observe
 from ..players import strong
+from ..players.strong_classic import OPENING_DEALS, PlayChoice
 
 #: Deals the solver should answer for a play to count as searched.
-ENOUGH_DEALS = strong.OPENING_DEALS
+ENOUGH_DEALS = OPENING_DEALS
 _PLACES = ("opening lead", "second", "third", "fourth")
 
 
-def first_tricks(games: int, seed: str) -> dict[int, list[strong.PlayChoice]]:
+def first_tricks(games: int, seed: str) -> dict[int, list[PlayChoice]]:
     """The strong player's choices at each place of the first trick of every hand of ``games``
     games of 42, strong in every seat (plays with one legal tile left out)."""
-    found: dict[int, list[strong.PlayChoice]] = {k: [] for k in range(4)}
+    found: dict[int, list[PlayChoice]] = {k: [] for k in range(4)}
     for index in range(games):
         game = Game.new(f"{seed}:{index}")
         rngs = [random.Random(f"{seed}:{index}:{s}") for s in range(4)]
@@ -49,7 +50,7 @@ def first_tricks(games: int, seed: str) -> dict[int, list[strong.PlayChoice]]:
     return found
 
 
-def summary(found: dict[int, list[strong.PlayChoice]]) -> list[str]:
+def summary(found: dict[int, list[PlayChoice]]) -> list[str]:
     """One line per place in the trick: how its plays were decided."""
     lines = []
     for place, choices in found.items():

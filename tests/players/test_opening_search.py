@@ -1,4 +1,4 @@
-"""The strong player's opening tricks: no choice settled before eight solved deals, and the
+"""The strong players' opening tricks: no choice settled before eight solved deals, and the
 ties between the tiles right in the most deals broken by playouts."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from collections.abc import Iterable, Iterator
 from engine import Game, Observation, Phase, observe
 from engine.actions import Play
 from engine.dominoes import TILES
-from engine.players import rules, strong
+from engine.players import rules
+from engine.players import strong_classic as strong
 from engine.players.knowledge import play_facts
 from engine.players.strong_classic import PlaySearch, play_candidates, search_play
 

@@ -142,8 +142,8 @@ def test_the_strong_player_names_the_trump_its_bid_was_made_on() -> None:
         while game.hand.phase is Phase.AUCTION:
             game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
         named = strong.decide(observe(game, seat), random.Random(index))
-        assert found.outlook is not None and isinstance(named, NameTrump)
-        assert named.trump == found.outlook.trump
+        assert found.trump is not None and isinstance(named, NameTrump)
+        assert named.trump == found.trump
         checked += 1
     assert checked >= 5
 

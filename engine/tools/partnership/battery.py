@@ -18,7 +18,7 @@ from ...actions import Action, parse_action
 from ...game import Game
 from ...seats import Seat
 
-FORMAT = 1
+FORMAT = 2
 """The version of the battery file's layout."""
 
 
@@ -52,8 +52,8 @@ EXPECTATIONS = {
         "count, no tile this seat has not seen ranking between them), among the winners that "
         "cost the contract nothing on the real deal; the lowest winner must be one of those",
     Category.LEAD_BACK:
-        "on lead after the partner led a suit other than trump this hand and won that trick "
-        "with its lead: any lead that calls one of those suits",
+        "on lead while the partner is the declarer, holding a trump: any trump (the "
+        "declarer's suit; who led earlier tricks is not shown, R-SEE-ANON)",
     Category.NO_OUTBID_PARTNER:
         "in the auction, the partner holds the high bid: pass",
 }

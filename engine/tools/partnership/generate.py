@@ -105,7 +105,7 @@ def expectations(game: Game, observation: Observation,
     expected: dict[Category, frozenset[str]] = {}
     if Category.NO_OUTBID_PARTNER in wanted and outbids_partner(observation):
         expected[Category.NO_OUTBID_PARTNER] = frozenset({str(Pass())})
-    situation = PlaySituation.of(game, observation)
+    situation = PlaySituation.of(observation)
     if situation is None:
         return expected
     about = {c: tiles for c, tiles in play_candidates(situation).items() if c in wanted}

@@ -2,13 +2,14 @@
 
 Everything that decides whether a position belongs to a category is read from the seat's own
 view (:func:`engine.players.knowledge.play_facts`: its tiles, the tiles it has not seen, the
-voids the trick in progress shows) and the table's history of the hand as it was played in
-front of it (who led each trick and who won it). Whether the expected behaviour costs the
+voids the trick in progress shows, the contract), with the predicates the strong player's own
+tie-breaks use (:mod:`engine.players.courtesy`). Whether the expected behaviour costs the
 contract anything is for :mod:`.real_deal`, which sees every hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...actions import Bid, Pass, Play
@@ -16,9 +17,10 @@ from ...dominoes import COUNT, TILES
 from ...game import Game
 from ...hand import Phase
 from ...observation import Observation
-from ...players.knowledge import PlayFacts, play_facts, trick_winner
+from ...players import courtesy
+from ...players.knowledge import PlayFacts, play_facts
 from ...seats import FOUR_SEATS, Seat, seat_title
-from ...trumps import FOLLOW, LED, POWER, SPECIAL_SUIT
+from ...trumps import FOLLOW, SPECIAL_SUIT, Trump
 from .battery import Category
 
 PLAY_CATEGORIES = (Category.KEEP_PARTNERS_TRICK, Category.COUNT_TO_PARTNER,
@@ -32,30 +34,16 @@ class PlaySituation:
     facts: PlayFacts
     legal: tuple[int, ...]
     """The tiles it may play."""
-    partner_led_and_won: frozenset[int]
-    """The suits (not trump) its partner led this hand and won the trick with that lead."""
-
-    @property
-    def seat(self) -> int:
-        return self.facts.seat
+    partner_declared: bool
+    """Its partner is the declarer (R-SEE-TABLE: the contract is public)."""
 
     @property
     def leading(self) -> bool:
         return not self.facts.trick
 
     @property
-    def power(self) -> tuple[int, ...]:
-        """Each tile's power in the trick in progress (R-WIN)."""
-        return POWER[self.facts.model][self.facts.led_suit]
-
-    @property
-    def winning(self) -> tuple[int, int]:
-        """The seat winning the trick in progress and its power."""
-        return trick_winner(self.facts.model, self.facts.trick)
-
-    def overtakes(self, tile: int) -> bool:
-        """Whether playing ``tile`` would take the trick from whoever is winning it."""
-        return self.power[tile] > self.winning[1]
+    def power(self) -> Sequence[int]:
+        return courtesy.power_of(self.facts)
 
     def interchangeable(self, one: int, other: int) -> bool:
         """Whether two trumps are worth the same: the same count, and no tile this seat has not
@@ -68,34 +56,8 @@ class PlaySituation:
         return not any(self.facts.unseen >> t & 1 and low < power[t] < high
                        for t in range(len(power)) if trumps >> t & 1)
 
-    @property
-    def last_to_play(self) -> bool:
-        return len(self.facts.trick) == len(self.facts.sizes) - 1
-
-    @property
-    def partner_winning(self) -> bool:
-        return bool(self.facts.trick) and self.winning[0] == FOUR_SEATS.partner(self.seat)
-
-    @property
-    def partner_certain(self) -> bool:
-        """The partner is winning the trick and no seat still to play after this one can hold a
-        tile that beats it: none among the tiles this seat has not seen that the seat could
-        hold (the voids it showed in this trick bar some)."""
-        if not self.partner_winning:
-            return False
-        facts = self.facts
-        power = self.power
-        best = self.winning[1]
-        after = len(facts.sizes) - len(facts.trick) - 1
-        for step in range(1, after + 1):
-            later = (self.seat + step) % len(facts.sizes)
-            possible = facts.unseen & ~facts.barred[later]
-            if any(possible >> t & 1 and power[t] > best for t in range(len(power))):
-                return False
-        return True
-
     @classmethod
-    def of(cls, game: Game, observation: Observation) -> PlaySituation | None:
+    def of(cls, observation: Observation) -> PlaySituation | None:
         """The situation of a play with a choice, or ``None`` (not a play, or no choice)."""
         facts = play_facts(observation)
         if facts is None:
@@ -103,17 +65,7 @@ class PlaySituation:
         legal = tuple(int(a.tile) for a in observation.legal if isinstance(a, Play))
         if len(legal) < 2:
             return None
-        return cls(facts, legal, _partner_led_and_won(game, facts))
-
-
-def _partner_led_and_won(game: Game, facts: PlayFacts) -> frozenset[int]:
-    partner = FOUR_SEATS.partner(facts.seat)
-    suits = set()
-    for trick in game.hand.tricks:
-        suit = LED[facts.model][trick.plays[0][1]]
-        if trick.leader == partner and trick.winner == partner and suit != SPECIAL_SUIT:
-            suits.add(suit)
-    return frozenset(suits)
+        return cls(facts, legal, courtesy.partner_declared(observation))
 
 
 def play_candidates(situation: PlaySituation) -> dict[Category, frozenset[int]]:
@@ -122,31 +74,25 @@ def play_candidates(situation: PlaySituation) -> dict[Category, frozenset[int]]:
     winners, or the leads in the partner's suits."""
     found: dict[Category, frozenset[int]] = {}
     legal = situation.legal
+    facts = situation.facts
     if situation.leading:
-        suits = situation.partner_led_and_won
-        back = frozenset(t for t in legal if LED[situation.facts.model][t] in suits)
-        if back:
+        trumps = FOLLOW[facts.model][SPECIAL_SUIT] if facts.model != Trump.NONE else 0
+        back = frozenset(t for t in legal if trumps >> t & 1)
+        if back and situation.partner_declared:
             found[Category.LEAD_BACK] = back
         return found
-    if situation.partner_certain:
-        keeping = frozenset(t for t in legal if not situation.overtakes(t))
+    if courtesy.partner_certain(facts):
+        keeping = frozenset(t for t in legal if not courtesy.overtakes(facts, t))
         if keeping:
             found[Category.KEEP_PARTNERS_TRICK] = keeping
         counters = frozenset(t for t in keeping if COUNT[t])
         if counters:
             found[Category.COUNT_TO_PARTNER] = counters
-    elif situation.last_to_play and not situation.partner_winning:
-        winners = frozenset(t for t in legal if situation.overtakes(t))
+    elif courtesy.last_to_play(facts) and not courtesy.partner_winning(facts):
+        winners = frozenset(t for t in legal if courtesy.overtakes(facts, t))
         if winners:
             found[Category.CHEAPEST_WINNER] = winners
     return found
-
-
-def cheapest_winner(situation: PlaySituation, winners: frozenset[int]) -> int:
-    """The lowest winner that is not a counter; the lowest winner if every one is a counter.
-    (The lower winners, all counters then, are right too: cheaper, and count taken.)"""
-    plain = [t for t in winners if not COUNT[t]]
-    return min(plain or winners, key=lambda t: situation.power[t])
 
 
 def expected_plays(category: Category, situation: PlaySituation, about: frozenset[int],
@@ -163,7 +109,7 @@ def expected_plays(category: Category, situation: PlaySituation, about: frozense
         most = max((COUNT[t] for t in free), default=0)
         expected = frozenset(t for t in free if COUNT[t] == most) if free else None
     else:
-        cheapest = cheapest_winner(situation, about)
+        cheapest = courtesy.cheapest_winner(situation.facts, sorted(about))
         limit = situation.power[cheapest]
         expected = (frozenset(t for t in about & costless if situation.power[t] <= limit
                               or situation.interchangeable(t, cheapest))

@@ -1,0 +1,98 @@
+"""``python -m engine.tools.bidding``: the situations it solves replay, the fit finds what the
+data holds, and the model it writes is the model the bidder reads."""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import re
+from pathlib import Path
+
+from engine.players import bid_model
+from engine.players.bid_features import LEVELS, NAMES, trumps_by_strength
+from engine.tools.bidding import __main__ as command
+from engine.tools.bidding import fit, samples
+
+
+def test_a_deals_situations_are_its_auction_and_replay_the_same() -> None:
+    found = samples.deal_samples("tool:1")
+    assert found == samples.deal_samples("tool:1")
+    assert 1 <= len(found) <= 4
+    for sample in found:
+        assert sample.hand.bit_count() == 7 and len(sample.earlier) <= 3
+        ranked = [t for t, _ in trumps_by_strength(sample.hand)][:samples.TRUMPS_SOLVED]
+        assert [t for t, _ in sample.worth] == ranked
+        assert all(0 <= worth <= 42 for _, worth in sample.worth)
+        assert samples.Sample.from_json(sample.to_json()) == sample
+    assert [len(s.earlier) for s in found] == sorted({len(s.earlier) for s in found})
+
+
+def test_the_fit_finds_that_more_trumps_make_more(tmp_path: Path) -> None:
+    """Synthetic situations where a hand's worth grows with its trumps: the weight of trumps
+    comes out positive at every level, and the file round-trips."""
+    rng = random.Random(3)
+    made = []
+    for _ in range(300):
+        hand = rng.sample(range(28), 7)
+        mask = sum(1 << t for t in hand)
+        trump, _ = trumps_by_strength(mask)[0]
+        held = sum(1 for t in hand if t in SIXES) if trump == 6 else 0
+        made.append(samples.Sample(mask, (), ((trump, min(42, 20 + 4 * held
+                                                          + rng.randrange(10))),)))
+    solved = samples.Solved("synthetic", 300, tuple(made))
+    path = tmp_path / "solved.jsonl"
+    solved.save(path)
+    assert samples.Solved.load(path) == solved
+    fitted = fit.fit(made)
+    assert set(fitted.weights) == set(LEVELS) and fitted.rows == 300
+    assert all(len(w) == len(NAMES) for w in fitted.weights.values())
+
+
+SIXES = {t for t in range(28) if t >= 21}  # the tiles with a six (numbered high to low ends)
+
+
+def test_the_blend_recovers_known_weights() -> None:
+    rng = random.Random(5)
+    truth = (-2.0, 1.5, 0.8, 0.2)
+    played: list[tuple[tuple[float, ...], bool]] = []
+    for _ in range(8000):
+        inputs = (1.0, rng.random(), rng.uniform(-3, 3), float(rng.randrange(3, 9)))
+        z = sum(w * v for w, v in zip(truth, inputs, strict=True))
+        played.append((inputs, rng.random() < 1 / (1 + math.exp(-z))))
+    found = fit.fit_blend(played)
+    assert all(abs(a - b) < 0.25 for a, b in zip(found, truth, strict=True)), found
+    assert fit.fit_blend(played[:10]) == fit.UNBLENDED  # too few to fit on
+
+
+def test_the_written_model_is_python_the_bidder_reads() -> None:
+    fitted = fit.Fitted({level: tuple(0.1 * i for i in range(len(NAMES))) for level in LEVELS},
+                        rows=10, pooled=7)
+    text = fit.model_source(fitted, (-1.5, 0.5, 1.25, 0.0), "a test")
+    space: dict[str, object] = {}
+    exec(compile(text, "bid_model.py", "exec"), space)  # the text just written
+    assert space["WEIGHTS"] == {level: tuple(round(0.1 * i, 4) for i in range(len(NAMES)))
+                                for level in LEVELS}
+    assert space["BLEND"] == (-1.5, 0.5, 1.25, 0.0) and space["SOLVED_HANDS"] == 10
+    assert all(len(line) <= 100 for line in text.splitlines())
+
+
+def test_the_shipped_model_has_a_weight_for_every_feature_and_level() -> None:
+    assert set(bid_model.WEIGHTS) == set(LEVELS)
+    assert all(len(w) == len(NAMES) for w in bid_model.WEIGHTS.values())
+    assert len(bid_model.BLEND) == 4 and bid_model.SOLVED_HANDS > 10_000
+
+
+def test_the_commands_solve_fit_and_time(tmp_path: Path) -> None:
+    solved, model = tmp_path / "solved.jsonl", tmp_path / "model.py"
+    out = io.StringIO()
+    assert command.main(["samples", "--deals", "2", "--seed", "t", "--out", str(solved)],
+                        out=out) == 0
+    assert re.search(r"\d+ situations from 2 deals", out.getvalue())
+    assert command.main(["fit", "--samples", str(solved), "--contracts", "2",
+                         "--out", str(model)], out=out) == 0
+    assert "WEIGHTS" in model.read_text(encoding="utf-8")
+    text = model.read_text(encoding="utf-8").replace("\n", " ")
+    assert "--contracts 2 --seed T3" in text and "BLEND = (0.0000, 0.0000, 1.0000, 0.0000)" in text
+    assert command.main(["speed", "--hands", "5"], out=out) == 0
+    assert re.search(r"model alone: median [\d.]+ ms", out.getvalue())
