@@ -24,7 +24,7 @@ from .faces import Faces
 from .games import game_title
 from .live import TableMessages
 from .messages.panel import panel_message
-from .messages.reasons import reasons_message
+from .messages.reasons import reasons_message, trick_reasons_message
 from .messages.reply import Reply
 from .messages.summary import review_message
 from .panels import Notice, OpenPanels
@@ -123,6 +123,17 @@ class Answering:
             hand = await self.service.computer_moves(table_id)
             found = await asyncio.gather(*(self._explained(move) for move in hand.moves))
             return reasons_message(hand, found, locale_of(interaction))
+
+        reply = await within_window(interaction, work())
+        await send_private(interaction, None, embed=reply.embed)
+
+    async def on_trick_why(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Why the computer players played the trick on the table as they did, while the hand
+        is on: each bot's estimate for the tile it played, and no other tile."""
+        async def work() -> Reply:
+            trick = await self.service.trick_moves(table_id)
+            found = await asyncio.gather(*(self._explained(move) for move in trick.moves))
+            return trick_reasons_message(trick, found, locale_of(interaction))
 
         reply = await within_window(interaction, work())
         await send_private(interaction, None, embed=reply.embed)

@@ -119,6 +119,7 @@ COMMANDS = (
     (("bid", "pass", "trump", "play"), N_("Make your call by typing it.")),
     (("table",), N_("Post the table message again when it has scrolled away.")),
     (("review",), N_("Every action of the last hand.")),
+    (("why",), N_("Why the bots played the trick on the table as they did.")),
     (("rules",), N_("The rules this table plays.")),
     (("settings",), N_("Whether you are pinged when it is your turn.")),
     (("stats",), N_("A member's games on this server, for you only")),

@@ -358,6 +358,17 @@ class SlashCommands(Answering, commands.Cog):
         table_id = await within_window(interaction, work())
         await self.on_review(interaction, table_id)
 
+    @app_commands.command(name=locale_str("why", msgctxt="command name"),
+                          description=locale_str("Why the bots played the trick on the table as"
+                                                 " they did"))
+    async def why_command(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> int:
+            table = await self.service.table_in_channel(self._channel_id(interaction))
+            return table.id
+
+        table_id = await within_window(interaction, work())
+        await self.on_trick_why(interaction, table_id)
+
     @app_commands.command(name=locale_str("leaderboard", msgctxt="command name"),
                           description=locale_str("This server's players by rating or by marks"
                                                  " won"))

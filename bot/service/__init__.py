@@ -24,7 +24,7 @@ from .lobby import Lobby
 from .matches import Due, Forfeit, Matches, Progress
 from .play import Play
 from .reading import Reading
-from .reasons import ComputerMove, HandMoves, Reasons
+from .reasons import ComputerMove, HandMoves, Reasons, TrickMoves
 from .refusals import Refusal, Unrestorable, refusal_for
 from .values import (
     Accepted,
@@ -58,6 +58,7 @@ __all__ = [
     "Rematch",
     "TableService",
     "TableSnapshot",
+    "TrickMoves",
     "Unrestorable",
     "computer_seed",
     "refusal_for",

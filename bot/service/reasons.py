@@ -57,6 +57,19 @@ class HandMoves:
                          for _, tile in trick.plays)
 
 
+@dataclass(frozen=True, slots=True)
+class TrickMoves:
+    """The computer players' decisions in the trick on the table, while the hand is on: the
+    tiles played to it are the only ones the reasons may name."""
+
+    table: TableRecord
+    moves: tuple[ComputerMove, ...]
+
+    @property
+    def played(self) -> frozenset[Action]:
+        return frozenset(move.action for move in self.moves)
+
+
 class Reasons(TableStore):
     async def computer_moves(self, table_id: int) -> HandMoves:
         """The last finished hand's computer decisions; a refusal when there is nothing to
@@ -74,6 +87,28 @@ class Reasons(TableStore):
         public = len(summary.tricks) == table.variant.hand_size
         return HandMoves(table, summary,
                          tuple(_moves(table, stored, summary.hand_number, public)))
+
+
+    async def trick_moves(self, table_id: int) -> TrickMoves:
+        """The computer decisions in the trick on the table (R-SEE-TABLE: the trick in
+        progress, or the one just completed, until it is gathered); a refusal when there is
+        none."""
+        async with self._locked(table_id) as live:
+            table, game = live.table, live.game
+            if table.variant is not FORTY_TWO:
+                raise Refusal("The computer players' reasons are shown in 42 only.")
+            if not any(p is not None and p.is_computer for p in table.seats):
+                raise Refusal("No computer player played at this table.")
+            seen = observe(game, None) if game is not None else None
+            if seen is None or table.seed is None or not (seen.trick or seen.completed_trick):
+                raise Refusal("No trick is on the table now.")
+            done = summarize(game) if game is not None and game.ended_hand else None
+            hand_number = done.hand_number if done is not None else seen.hand_number
+            stored = await self.storage.actions(table_id)
+        in_view = set(seen.trick or (seen.completed_trick.plays if seen.completed_trick else ()))
+        moves = tuple(m for m in _moves(table, stored, hand_number, False)
+                      if isinstance(m.action, Play) and (m.seat, m.action.tile) in in_view)
+        return TrickMoves(table, moves)
 
 
 def _moves(table: TableRecord, stored: Sequence[StoredAction], hand_number: int,

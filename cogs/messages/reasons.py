@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Locale, t
-from bot.service import ComputerMove, HandMoves
+from bot.service import ComputerMove, HandMoves, TrickMoves
 from engine.actions import Action, Play
 from engine.players.reasons import Basis, Explained
 
@@ -26,30 +26,48 @@ def reasons_message(hand: HandMoves, explained: Sequence[Explained | None],
     """Each computer decision of the hand with its reasons, by auction and trick; a decision
     the strong player would not have made the same way today (another player decided, or it
     decided in haste) is left out rather than explained wrongly."""
-    table = hand.table
-    locale = voice(locale, table)
-    embed = discord.Embed(colour=COLOUR, title=t(locale, "Hand {hand} — why the bots played"
-                                                         " as they did",
-                                                 hand=hand.summary.hand_number))
-    embed.description = t(locale, "What each 🤖 bot knew when it chose: its estimate for each"
-                                  " choice, from its own tiles and the table. Hindsight, with"
-                                  " every hand face up, comes after the hand: the bot could"
-                                  " not know it.")
+    locale = voice(locale, hand.table)
+    return _reasons(
+        locale, hand.moves, explained, hand.played,
+        t(locale, "Hand {hand} — why the bots played as they did",
+          hand=hand.summary.hand_number),
+        t(locale, "What each 🤖 bot knew when it chose: its estimate for each choice, from its"
+                  " own tiles and the table. Hindsight, with every hand face up, comes after"
+                  " the hand: the bot could not know it."),
+        t(locale, "The bots had no real choice to weigh in this hand."))
+
+
+def trick_reasons_message(trick: TrickMoves, explained: Sequence[Explained | None],
+                          locale: Locale) -> Reply:
+    """Each computer decision in the trick on the table with its reasons, naming only the tiles
+    played to it: the others are still in the bots' hands."""
+    locale = voice(locale, trick.table)
+    return _reasons(
+        locale, trick.moves, explained, trick.played,
+        t(locale, "The trick on the table — why the bots played as they did"),
+        t(locale, "What each 🤖 bot knew when it chose: its estimate for the tile it played,"
+                  " from its own tiles and the table. The tiles it kept stay hidden until the"
+                  " hand is over."),
+        t(locale, "The bots had no real choice to weigh in this trick."))
+
+
+def _reasons(locale: Locale, moves: Sequence[ComputerMove],
+             explained: Sequence[Explained | None], played: frozenset[Action], title: str,
+             description: str, nothing: str) -> Reply:
+    embed = discord.Embed(colour=COLOUR, title=title, description=description)
     groups: dict[str, list[str]] = {}
-    for move, found in zip(hand.moves, explained, strict=True):
+    for move, found in zip(moves, explained, strict=True):
         if found is None or found.reasoning.chosen != move.action:
             continue
-        title = (t(locale, "Trick {number}", number=move.trick) if move.trick else
-                 t(locale, "Auction"))
-        line = _line(locale, move, found, hand.played)
+        heading = (t(locale, "Trick {number}", number=move.trick) if move.trick else
+                   t(locale, "Auction"))
+        line = _line(locale, move, found, played)
         if line:
-            groups.setdefault(title, []).append(line)
-    for title, lines in groups.items():
-        embed.add_field(name=title, value=fit_lines(lines), inline=False)
+            groups.setdefault(heading, []).append(line)
+    for heading, lines in groups.items():
+        embed.add_field(name=heading, value=fit_lines(lines), inline=False)
     if not groups:
-        embed.add_field(name=t(locale, "Nothing to explain"),
-                        value=t(locale, "The bots had no real choice to weigh in this hand."),
-                        inline=False)
+        embed.add_field(name=t(locale, "Nothing to explain"), value=nothing, inline=False)
     return Reply(None, embed)
 
 

@@ -163,6 +163,15 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     moves = 0
     while await players.step() is not None:
         moves += 1
+        if moves == 16:  # why the bots played the trick on the table: only tiles played
+            why = await eve.slash("42 why")
+            assert why.ephemeral and not why.failed and why.message is not None, why
+            text = str(why.message.embeds[0])
+            assert "The trick on the table" in text
+            now = table_state(live_bot.db, table_id)
+            played = {tile for hand in (*now.finished, now.hand) for trick in hand.tricks
+                      for tile in trick.tiles} | {tile for _, tile in now.hand.trick}
+            assert tiles_in(text) <= played
     game = table_state(live_bot.db, table_id)
     assert game.winner is not None and moves > 20
     assert "win the game" in fields(message)["Game over"]

@@ -12,7 +12,7 @@ import pytest
 from bot.records import Player, Status, TableRecord
 from bot.service import ComputerMove, HandMoves, Refusal, TableService, computer_seed
 from bot.storage import Storage
-from cogs.messages.reasons import reasons_message
+from cogs.messages.reasons import reasons_message, trick_reasons_message
 from engine import Game, HandSummary, observe, summarize
 from engine.actions import Play
 from engine.players import rules, strong
@@ -118,3 +118,53 @@ async def test_nothing_to_explain_is_said_so(storage: Storage) -> None:
                                       variant=MOON)
     with pytest.raises(Refusal, match="No hand has finished yet"):
         await service.computer_moves(moon.id)
+
+
+async def in_a_trick(storage: Storage, seed: str) -> tuple[TableService, int]:
+    """The table of :func:`first_hand`, stopped in its first hand once a trick has a computer
+    player's play with a choice in it and a tile of it is still unplayed elsewhere."""
+    service = TableService(storage, new_seed=lambda: seed)
+    table = await storage.create_table(GUILD, 1, ANA, None, STRONG_TABLE)
+    await service.start(table.id, ANA)
+    rng = random.Random(seed)
+    while True:
+        snapshot = await service.snapshot(table.id)
+        assert snapshot.last_hand is None, "the hand ended before a trick was caught"
+        turn = await service.computer_turn(table.id)
+        if turn is not None:
+            action = strong.decide(turn.observation, random.Random(turn.seed))
+            await service.act_as_computer(turn, str(action))
+            if (isinstance(action, Play) and len(turn.observation.legal) > 1
+                    and turn.observation.trick_number >= 2):
+                return service, table.id
+            continue
+        panel = await service.panel(table.id, ANA)
+        await service.act(table.id, ANA, panel.observation.hand_number, panel.count,
+                          str(rules.decide(panel.observation, rng)))
+
+
+async def test_the_trick_on_the_table_names_only_the_tiles_played_to_it(
+        storage: Storage) -> None:
+    """While the hand is on, each bot's reason names the tile it played and no other: its other
+    candidates are still in its hand."""
+    service, table_id = await in_a_trick(storage, "trick-why")
+    trick = await service.trick_moves(table_id)
+    assert trick.moves and all(isinstance(m.action, Play) and m.hands is None
+                               for m in trick.moves)
+    seen = (await service.snapshot(table_id)).observation
+    assert seen is not None
+    plays = seen.trick or (seen.completed_trick.plays if seen.completed_trick else ())
+    on_table = {tile for _, tile in plays}
+    assert {m.action.tile for m in trick.moves if isinstance(m.action, Play)} <= on_table
+    found = [explained(move.observation, move.seed, None) for move in trick.moves]
+    text = str(trick_reasons_message(trick, found, None).embed.to_dict())  # type: ignore[union-attr]
+    assert tiles_in(text) <= on_table and "contract in its deals" in text
+    assert "Hindsight" not in text
+
+
+async def test_no_trick_on_the_table_is_refused(storage: Storage) -> None:
+    service = TableService(storage, new_seed=lambda: "no trick")
+    table = await storage.create_table(GUILD, 1, ANA, None, STRONG_TABLE)
+    await service.start(table.id, ANA)
+    with pytest.raises(Refusal, match="No trick is on the table"):
+        await service.trick_moves(table.id)
