@@ -33,7 +33,11 @@ REASONS: Mapping[Reason, str] = {
 
 
 def hint_text(locale: Locale, hint: Hint) -> str:
-    """"💡 Hint: [6|6] draws the trumps still out." in ``locale``."""
+    """"💡 Hint: [6|6] draws the trumps still out." in ``locale``; a bid says how sure it is
+    ("💡 Hint: 30: your hand should make it on sixes. (70% sure)")."""
     reason = t(locale, REASONS[hint.reason], action=action_label(locale, hint.action),
                trump=hint.trump if hint.trump is not None else "")
+    if hint.chance is not None:
+        return t(locale, "💡 Hint: {reason} ({percent} sure)", reason=reason,
+                 percent=f"{hint.chance:.0%}")
     return t(locale, "💡 Hint: {reason}", reason=reason)

@@ -86,6 +86,8 @@ class Hint:
     """The tile played or laid down."""
     trump: Trump | None = None
     """The trump named, or the one a bid is made on."""
+    chance: float | None = None
+    """How sure the hint is, when it can say: a 42 bid's chance of being made."""
 
 
 def hint(observation: Observation) -> Hint:
@@ -142,7 +144,9 @@ def _call_hint(observation: Observation, action: Action, chances: Chances | None
         return Hint(action, Reason.SPECIAL_BID)
     trump = chances.trump if chances is not None else rules.best_trump(
         observation.hand, observation.variant)[0]  # the suit a bid is made on
-    return Hint(action, Reason.BID_MARKS if action.is_marks else Reason.BID, trump=trump)
+    chance = chances.of(action) if chances is not None else None
+    return Hint(action, Reason.BID_MARKS if action.is_marks else Reason.BID, trump=trump,
+                chance=chance)
 
 
 def _play_hint(observation: Observation, action: Play) -> Hint:

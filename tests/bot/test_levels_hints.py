@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -15,8 +16,10 @@ from bot.records import Level, Status
 from bot.service import Fill, Refusal, TableService, computer_seed
 from bot.storage import Storage
 from bot.thinking import decide_here
+from cogs.hints import hint_text
 from engine import Game, observe, parse_action
 from engine.players import load_policy
+from engine.players.hints import Reason, hint
 from tests.bot.test_autoplay import InlineThinker
 from tests.bot.test_service import choose, panel_to_act
 from tests.common import ANA, BIA, CAIO, CHANNEL, DAVI, GUILD, NORTH, RULES_POLICY, SEATED
@@ -122,3 +125,20 @@ async def test_hints_are_asked_at_ones_own_turn_and_counted_once_per_turn(
         agreed = await service.rematch(table.id, user)
     rematch = agreed.snapshot.table
     assert rematch.id != table.id and (rematch.level, rematch.hints) == (Level.CASUAL, True)
+
+
+def test_a_bids_hint_says_how_sure_it_is() -> None:
+    """The hint keeps its one line; for a bid of 42 it adds the chance of making it."""
+    for number in range(40):
+        game = Game.new(f"sure {number}")
+        seat = game.to_act
+        assert seat is not None
+        found = hint(observe(game, seat))
+        if found.reason is Reason.BID:
+            break
+    else:
+        raise AssertionError("no opening bid hinted")
+    assert found.chance is not None and 0 < found.chance < 1
+    text = hint_text(None, found)
+    assert text.endswith(f"({found.chance:.0%} sure)") and "\n" not in text
+    assert hint_text(None, replace(found, chance=None)) == text.rsplit(" (", 1)[0]
