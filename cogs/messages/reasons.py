@@ -102,5 +102,5 @@ def _line(locale: Locale, move: ComputerMove, found: Explained,
                             t(locale, "Hindsight, all hands face up: no play would have done"
                                       " it."))
         return line
-    return t(locale, "{move} — chance of making each bid: {estimates} (a model of {deals}"
-                     " solved deals)", move=head, estimates=estimates, deals=reasoning.deals)
+    return t(locale, "{move} — chance of making each bid: {estimates} ({deals} deals)",
+             move=head, estimates=estimates, deals=reasoning.deals)

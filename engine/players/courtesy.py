@@ -12,8 +12,8 @@ looks careless even when it costs nothing:
   the partner's strength that every seat was shown (R-SEE-TABLE); who led earlier tricks is
   not shown (R-SEE-ANON), so no earlier lead is read.
 
-Every other tie goes to the tiles' worth (:func:`engine.players.rules.rank_plays`' order:
-count and control), never to where a tile sits in the hand.
+Every other tie goes to the rules of thumb's order (:func:`engine.players.rules.rank_plays`:
+count and power).
 """
 
 from __future__ import annotations

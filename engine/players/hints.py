@@ -49,9 +49,9 @@ from ..hand import Phase
 from ..observation import Observation
 from ..trumps import SPECIAL_SUIT, Trump
 from ..variants import FORTY_TWO
-from . import rules, strong
-from .bidding import Chances
+from . import rules, strong, strong_classic
 from .knowledge import PlayFacts, play_facts, trick_winner
+from .strong_classic import Outlook
 
 
 class Reason(Enum):
@@ -96,8 +96,8 @@ def hint(observation: Observation) -> Hint:
     if not observation.legal:
         raise ValueError("it is not this seat's turn: there is nothing to hint")
     if observation.variant is FORTY_TWO and observation.phase is Phase.AUCTION:
-        found = strong.auction_call(observation)  # the call and the trump it is made on
-        return _call_hint(observation, found.action, found.chances)
+        found = strong_classic.auction_call(observation)  # the call, the trump it is made on
+        return _call_hint(observation, found.action, found.outlook)
     return explain(observation, strong.decide(observation, random.Random(_seed(observation))))
 
 
@@ -116,12 +116,12 @@ def explain(observation: Observation, action: Action) -> Hint:
     return Hint(action, Reason.DISCARD, tile=action.tiles[0])
 
 
-def _made_on(observation: Observation, action: Action) -> Chances | None:
-    """The chances a 42 bid of the strong player's is made on, when ``action`` is its call."""
+def _made_on(observation: Observation, action: Action) -> Outlook | None:
+    """The outlook a 42 bid of the strong player's is made on, when ``action`` is its call."""
     if observation.variant is not FORTY_TWO or observation.phase is not Phase.AUCTION:
         return None
-    found = strong.auction_call(observation)
-    return found.chances if found.action == action else None
+    found = strong_classic.auction_call(observation)
+    return found.outlook if found.action == action else None
 
 
 def _seed(observation: Observation) -> bytes:
@@ -129,7 +129,7 @@ def _seed(observation: Observation) -> bytes:
     return hashlib.blake2b(repr(observation).encode(), digest_size=16).digest()
 
 
-def _call_hint(observation: Observation, action: Action, chances: Chances | None) -> Hint:
+def _call_hint(observation: Observation, action: Action, outlook: Outlook | None) -> Hint:
     seat = observation.seat
     assert seat is not None
     if isinstance(action, Pass):
@@ -142,9 +142,10 @@ def _call_hint(observation: Observation, action: Action, chances: Chances | None
     assert isinstance(action, Bid)
     if action.kind is not BidKind.PLAIN:
         return Hint(action, Reason.SPECIAL_BID)
-    trump = chances.trump if chances is not None else rules.best_trump(
+    trump = outlook.trump if outlook is not None else rules.best_trump(
         observation.hand, observation.variant)[0]  # the suit a bid is made on
-    chance = chances.of(action) if chances is not None else None
+    chance = (None if outlook is None else outlook.share(42) if action.is_marks
+              else outlook.chance(action.points))
     return Hint(action, Reason.BID_MARKS if action.is_marks else Reason.BID, trump=trump,
                 chance=chance)
 

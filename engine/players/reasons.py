@@ -6,9 +6,9 @@ reasoning behind a past decision is found again, exactly, by asking the same que
 same seed: nothing needs storing, and nothing the seat could not see goes in. Hindsight (every
 hand face up, after the hand) is another thing, and the caller labels it so.
 
-- **A bid** (42's auction): for each plain bid the seat may make, the chance of making it
-  with the trump it would name, from the bidder's model (:mod:`engine.players.bidding`),
-  fitted to so many solved hands; passing has no estimate.
+- **A bid** (42's auction): for each points bid the seat may make, the chance of making it
+  with the trump it would name, from the playouts of sampled deals the bid was decided on;
+  passing has no estimate.
 - **A play** (42, a contract of points or marks): for each tile searched, the share of the
   solved deals in which the contract still goes the seat's way after it.
 - Anything else (one legal action; naming trump, which follows the bid; the other games of the
@@ -27,9 +27,7 @@ from ..dominoes import TILES
 from ..hand import Phase
 from ..observation import Observation
 from ..variants import FORTY_TWO
-from . import strong
-from .bid_model import SOLVED_HANDS
-from .bidding import chances
+from . import strong, strong_classic
 from .knowledge import play_facts
 from .nello import decide_nello
 from .solver import DealSolver
@@ -40,10 +38,8 @@ class Basis(Enum):
 
     ONLY_CHOICE = "only choice"
     """One legal action: nothing to weigh."""
-    MODEL = "model"
-    """The bidder's model, fitted to solved hands (a bid)."""
     PLAYOUTS = "playouts"
-    """Too few solved deals: playouts of sampled deals (a play)."""
+    """Playouts of sampled deals (the auction), or too few solved deals (a play)."""
     SOLVED = "solved"
     """Sampled deals solved exactly (a play)."""
     RULES = "rules"
@@ -85,17 +81,16 @@ def reasoning(observation: Observation, rng: random.Random) -> Reasoning:
 
 
 def _bidding(observation: Observation) -> Reasoning:
-    """The call, and each plain bid's chance with the trump it does best in, from the model
-    the call was decided on (:func:`bidding.chances`)."""
-    call = strong.auction_call(observation)
-    if call.chances is None and isinstance(call.action, Bid):
-        return Reasoning(call.action, Basis.RULES)  # Splash, Plunge, Nello, a forced bid
-    bids = [a for a in observation.legal if isinstance(a, Bid) and a.kind is BidKind.PLAIN]
-    if not bids:
+    """The call, and each points bid's chance with the trump it does best in, from the deals
+    the call was decided on (:func:`strong_classic.prospects`)."""
+    call = strong_classic.auction_call(observation)
+    bids = [a for a in observation.legal if isinstance(a, Bid) and a.kind is BidKind.PLAIN
+            and not a.is_marks]
+    found = strong_classic.prospects(observation) if bids else []
+    if not found:
         return Reasoning(call.action, Basis.RULES)
-    found = chances(observation)
-    estimates = [Estimate(bid, max(c.of(bid) for c in found)) for bid in bids]
-    return Reasoning(call.action, Basis.MODEL, SOLVED_HANDS,
+    estimates = [Estimate(bid, max(o.chance(bid.points) for o in found)) for bid in bids]
+    return Reasoning(call.action, Basis.PLAYOUTS, len(found[0].points),
                      tuple(sorted(estimates, key=lambda e: -e.chance)))
 
 

@@ -10,7 +10,15 @@ import pytest
 
 from engine import Game, Observation, Options, Phase, observe
 from engine.actions import Action, Bid, NameTrump, Pass
-from engine.players import Policy, can_hurry, load_policy, random_legal, rules, strong
+from engine.players import (
+    Policy,
+    can_hurry,
+    load_policy,
+    random_legal,
+    rules,
+    strong,
+    strong_classic,
+)
 from engine.players.playouts import decide_play
 from engine.seats import FOUR_SEATS
 from engine.variants import FORTY_TWO, VARIANTS, Variant
@@ -128,24 +136,29 @@ def test_no_policy_acts_out_of_turn() -> None:
             policy(observation, random.Random(0))
 
 
-def test_the_strong_player_names_the_trump_its_bid_was_made_on() -> None:
-    """The bid and the trump agree: the declarer names the trump its winning bid assumed."""
-    checked = 0
-    for index in range(40):
-        game = Game.new(f"agree {index}")
-        seat = game.to_act
-        assert seat is not None
-        found = strong.call(observe(game, seat))
-        if not isinstance(found.action, Bid) or found.action.is_marks:
-            continue
-        game = game.apply(seat, found.action)
-        while game.hand.phase is Phase.AUCTION:
-            game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
-        named = strong.decide(observe(game, seat), random.Random(index))
-        assert found.trump is not None and isinstance(named, NameTrump)
-        assert named.trump == found.trump
-        checked += 1
-    assert checked >= 5
+def test_the_strong_players_name_the_trump_their_bid_was_made_on() -> None:
+    """The bid and the trump agree: the declarer names the trump its winning bid assumed, with
+    the classic auction (the strong player's) and with the calibrated one."""
+    bidders = ((strong_classic.call, strong.decide), (strong.call, strong.calibrated))
+    for call, decide in bidders:
+        checked = 0
+        for index in range(40):
+            game = Game.new(f"agree {index}")
+            seat = game.to_act
+            assert seat is not None
+            found = call(observe(game, seat))
+            if not isinstance(found.action, Bid) or found.action.is_marks:
+                continue
+            game = game.apply(seat, found.action)
+            while game.hand.phase is Phase.AUCTION:
+                game = game.apply(game.to_act, Pass())  # type: ignore[arg-type]
+            named = decide(observe(game, seat), random.Random(index))
+            trump = found.trump if isinstance(found, strong.Call) else (
+                found.outlook.trump if found.outlook is not None else None)
+            assert trump is not None and isinstance(named, NameTrump)
+            assert named.trump == trump
+            checked += 1
+        assert checked >= 5
 
 
 def test_a_quick_decision_is_a_playout_play_or_the_rules_of_thumb() -> None:

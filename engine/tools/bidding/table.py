@@ -2,7 +2,7 @@
 
 A hand solved with every tile face up is not a hand played at a table, where nobody sees the
 others' tiles. So deals are dealt from a seed, the strong player calls every seat's auction on
-the model being fitted (:func:`engine.players.strong.auction_call`), the declarer names its
+the model being fitted (:func:`engine.players.strong.calibrated_call`), the declarer names its
 trump on it, and the strong player plays all four seats. A hand ends once its contract is
 decided (R-EARLY-END), so each gives one level, its bid's: what the bidder knew of the
 declarer's bid (:func:`engine.players.bidding.blend_inputs`), and whether it was made.
@@ -40,7 +40,7 @@ def played(model: Model, seed: str) -> tuple[Known, bool] | None:
         assert seat is not None
         observation = observe(game, seat)
         if game.hand.phase is Phase.AUCTION:
-            found = strong.auction_call(observation, model)
+            found = strong.calibrated_call(observation, model)
             action = found.action
             if isinstance(action, Bid) and found.chances is not None:
                 trump = found.chances.trump
