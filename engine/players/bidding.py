@@ -24,18 +24,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from ..actions import Action, Bid, BidKind, Pass
 from ..dominoes import mask_of
-from ..hand import Phase
 from ..observation import Observation
 from ..trumps import Trump
 from . import strong_classic
 from .bid_features import LEVELS, Earlier, features
 from .bid_model import BLEND, WEIGHTS
-from .strong_classic import Outlook
+from .strong_classic import Outlook, at_the_bid
 
 #: How often a contract is made at the table (the strong player's own, when its model was
 #: corrected: 303 of 500), and how likely each seat still to call is to bid (the last to bid
@@ -104,17 +103,6 @@ def chances(observation: Observation, model: Model = SHIPPED) -> list[Chances]:
             levels.append(lowest)
         found.append(Chances(outlook.trump, tuple(levels)))
     return found
-
-
-def at_the_bid(observation: Observation) -> Observation:
-    """The observation as it was at this seat's last bid (the same after the auction)."""
-    if observation.phase is Phase.AUCTION:
-        return observation
-    seat = observation.seat
-    calls = observation.auction
-    last = max(i for i, c in enumerate(calls) if c.seat == seat and isinstance(c.action, Bid))
-    return replace(observation, auction=calls[:last], contract=None, trump=None,
-                   phase=Phase.AUCTION)
 
 
 def earlier_calls(observation: Observation) -> tuple[Earlier, ...]:

@@ -245,16 +245,21 @@ def prospects(observation: Observation) -> list[Outlook]:
     """How this hand fares as declarer under its strongest trumps, from playouts of deals drawn
     from a generator seeded by the hand and the calls before this seat's last bid (all the calls
     so far, in the auction): the same deals when bidding and when naming trump."""
-    seat = observation.seat
-    assert seat is not None
-    calls = observation.auction
-    if observation.phase is not Phase.AUCTION:
-        last = max(i for i, c in enumerate(calls) if c.seat == seat and isinstance(c.action, Bid))
-        calls = calls[:last]
-        observation = replace(observation, auction=calls, contract=None, trump=None,
-                              phase=Phase.AUCTION)
-    seed = f"{sorted(int(t) for t in observation.hand)}|{[str(c.action) for c in calls]}"
+    observation = at_the_bid(observation)
+    seed = (f"{sorted(int(t) for t in observation.hand)}|"
+            f"{[str(c.action) for c in observation.auction]}")
     return outlooks(observation, random.Random(seed), PROSPECT_PLAYOUTS)
+
+
+def at_the_bid(observation: Observation) -> Observation:
+    """The observation as it was at this seat's last bid (the same during the auction)."""
+    if observation.phase is Phase.AUCTION:
+        return observation
+    seat = observation.seat
+    calls = observation.auction
+    last = max(i for i, c in enumerate(calls) if c.seat == seat and isinstance(c.action, Bid))
+    return replace(observation, auction=calls[:last], contract=None, trump=None,
+                   phase=Phase.AUCTION)
 
 
 def auction_call(observation: Observation) -> Call:
@@ -512,6 +517,6 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
     return next(p for p in tied if valued[p] == best)
 
 
-__all__ = ["Call", "Outlook", "PlayChoice", "PlaySearch", "auction_call", "call", "decide",
-           "decide_quickly", "outlooks", "play", "play_candidates", "prospects", "search_play",
-           "sweeps"]
+__all__ = ["Call", "Outlook", "PlayChoice", "PlaySearch", "at_the_bid", "auction_call", "call",
+           "decide", "decide_quickly", "outlooks", "play", "play_candidates", "prospects",
+           "search_play", "sweeps"]
