@@ -189,33 +189,47 @@ def rank_plays(observation: Observation) -> list[Play]:
     return sorted(plays, key=lambda p: _follow_merit(facts, p.tile), reverse=True)
 
 
-def _lead_merit(facts: PlayFacts, play: Play) -> tuple[int, int]:
+def worth(facts: PlayFacts, tile: Domino) -> tuple[int, int, int, int, int]:
+    """What a tile is worth keeping: its count, then its control (a trump, a double, its pips,
+    its higher end). No two tiles of a set are worth the same, so plays of equal merit are
+    ordered by what they are, never by where they sit in the hand."""
+    model = facts.model
+    trump = facts.variant.tables.follow[model][SPECIAL_SUIT] >> tile & 1
+    return (facts.variant.count[tile], trump, int(tile.is_double), tile.pips, tile.high)
+
+
+def _lead_merit(facts: PlayFacts, play: Play) -> tuple[int, int, tuple[int, ...]]:
     """Declarers lead high trumps while trumps are out; anyone leads a trump nobody else can
-    hold, and doubles; otherwise a low tile without count. Defenders keep their trumps."""
+    hold, and doubles (the one worth most first); otherwise a low tile without count (the one
+    worth least). Defenders keep their trumps."""
     model = facts.model
     tables = facts.variant.tables
     tile = play.tile
     suit = tile.low if play.low else tables.led[model][tile]
     strength = tables.power[model][suit][tile]
+    kept = worth(facts, tile)
+    shed = tuple(-w for w in kept)
     if suit == SPECIAL_SUIT:  # a trump
         out = tables.follow[model][suit] & facts.unseen
         if not out:
-            return (2, strength)
-        return (3, strength) if facts.ours else (-1, -strength)
+            return (2, strength, kept)
+        return (3, strength, kept) if facts.ours else (-1, -strength, shed)
     if tile.is_double:
-        return (2, strength)
-    return (0, -facts.variant.count[tile] * 10 - strength - (1 if play.low else 0))
+        return (2, strength, kept)
+    return (0, -facts.variant.count[tile] * 10 - strength - (1 if play.low else 0), shed)
 
 
-def _follow_merit(facts: PlayFacts, tile: Domino) -> tuple[int, int]:
-    """Give count to a winning partner; otherwise win as cheaply as can be, or lose cheaply."""
+def _follow_merit(facts: PlayFacts, tile: Domino) -> tuple[int, int, tuple[int, ...]]:
+    """Give count to a winning partner; otherwise win as cheaply as can be, or lose cheaply;
+    between tiles that do it equally, part with the one worth least (:func:`worth`)."""
     model = facts.model
     variant = facts.variant
     winner, best = trick_winner(model, facts.trick, variant, facts.led_suit)
     strength = variant.tables.power[model][facts.led_suit][tile]
     count = variant.count[tile]
+    shed = tuple(-w for w in worth(facts, tile))
     if facts.together(winner, facts.seat):
-        return (1, count * 100 - strength) if strength <= best else (0, -strength)
+        return (1, count * 100 - strength, shed) if strength <= best else (0, -strength, shed)
     if strength > best:
-        return (2, count * 100 - strength)
-    return (0, -count * 100 - strength)
+        return (2, count * 100 - strength, shed)
+    return (0, -count * 100 - strength, shed)

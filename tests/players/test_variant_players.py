@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -48,6 +49,26 @@ def test_random_legal_and_rules_play_every_variant_legally(variant: Variant,
                                                            policy: Policy) -> None:
     for seed in range(4):
         play_out(variant, policy, seed, most=1500)
+
+
+@pytest.mark.parametrize("variant", VARIANTS.values(), ids=lambda v: v.name)
+def test_rules_order_plays_by_what_the_tiles_are_never_by_where_they_sit(variant: Variant) -> None:
+    """Tiles of equal merit are ordered by what they are worth (``rules.worth``): the same
+    position with the hand and its legal plays in reverse order ranks the same plays alike."""
+    rng = random.Random(variant.name)
+    game = Game.new("worth", variant=variant)
+    ranked = 0
+    while not game.is_over and ranked < 120:
+        seat = game.to_act
+        assert seat is not None
+        observation = observe(game, seat)
+        if sum(isinstance(a, Play) for a in observation.legal) > 1:
+            mirrored = replace(observation, hand=observation.hand[::-1],
+                               legal=observation.legal[::-1])
+            assert rules.rank_plays(mirrored) == rules.rank_plays(observation)
+            ranked += 1
+        game = game.apply(seat, rules.decide(observation, rng))
+    assert ranked >= 60
 
 
 @pytest.mark.parametrize("variant", OTHERS, ids=lambda v: v.name)
