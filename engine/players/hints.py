@@ -49,7 +49,7 @@ from ..hand import Phase
 from ..observation import Observation
 from ..trumps import SPECIAL_SUIT, Trump
 from ..variants import FORTY_TWO
-from . import rules, strong, strong_classic
+from . import rules, strong
 from .knowledge import PlayFacts, play_facts, trick_winner
 from .strong_classic import Outlook
 
@@ -96,7 +96,7 @@ def hint(observation: Observation) -> Hint:
     if not observation.legal:
         raise ValueError("it is not this seat's turn: there is nothing to hint")
     if observation.variant is FORTY_TWO and observation.phase is Phase.AUCTION:
-        found = strong_classic.auction_call(observation)  # the call, the trump it is made on
+        found = strong.auction_call(observation)  # the call, the trump it is made on
         return _call_hint(observation, found.action, found.outlook)
     return explain(observation, strong.decide(observation, random.Random(_seed(observation))))
 
@@ -120,7 +120,7 @@ def _made_on(observation: Observation, action: Action) -> Outlook | None:
     """The outlook a 42 bid of the strong player's is made on, when ``action`` is its call."""
     if observation.variant is not FORTY_TWO or observation.phase is not Phase.AUCTION:
         return None
-    found = strong_classic.auction_call(observation)
+    found = strong.auction_call(observation)
     return found.outlook if found.action == action else None
 
 

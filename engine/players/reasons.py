@@ -83,7 +83,7 @@ def reasoning(observation: Observation, rng: random.Random) -> Reasoning:
 def _bidding(observation: Observation) -> Reasoning:
     """The call, and each points bid's chance with the trump it does best in, from the deals
     the call was decided on (:func:`strong_classic.prospects`)."""
-    call = strong_classic.auction_call(observation)
+    call = strong.auction_call(observation)
     bids = [a for a in observation.legal if isinstance(a, Bid) and a.kind is BidKind.PLAIN
             and not a.is_marks]
     found = strong_classic.prospects(observation) if bids else []

@@ -4,7 +4,9 @@ It is :mod:`engine.players.strong_classic` (kept under its own name so the two c
 against each other) with **a partner's tie-breaks** (:mod:`engine.players.courtesy`): among the
 tiles right in about as many solved deals as the best, the one a human partner expects (count
 to a partner's certain trick, the cheapest winner last to play, a trump back to a partner who
-declared). Every other decision is the classic player's.
+declared). It bids 42 on the classic player's chances, but from the chance each turn of the
+auction was measured to need at the table (:data:`BID_FROM`). Every other decision is the classic
+player's.
 
 :func:`calibrated` is the same player with **the calibrated bidder** of 42
 (:mod:`engine.players.bidding`): each bid's chance under each trump from a model fitted to
@@ -18,7 +20,9 @@ and becomes the strong player's bidder once it beats it; so far it does not (doc
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from ..actions import Action, Bid, BidKind, NameTrump, Pass
 from ..dominoes import mask_of
@@ -32,7 +36,7 @@ from .bidding import SHIPPED, Chances, Model, best_trump, weigh_calls
 from .courtesy import expectation
 from .house import house_call, house_trump
 from .nello import decide_nello
-from .strong_classic import PlayChoice
+from .strong_classic import PlayChoice, Turn
 
 
 def decide(observation: Observation, rng: random.Random, *, quick: bool = False) -> Action:
@@ -58,8 +62,9 @@ def _decide(observation: Observation, rng: random.Random, quick: bool,
         return strong_classic.decide_quickly(observation, rng)
     if observation.variant is not FORTY_TWO or observation.goal.in_points:
         return strong_classic.decide(observation, rng)
-    if observation.phase is Phase.AUCTION and calibrated_bids:
-        return calibrated_call(observation).action
+    if observation.phase is Phase.AUCTION:
+        return (calibrated_call(observation) if calibrated_bids
+                else auction_call(observation)).action
     if observation.phase is Phase.TRUMP and calibrated_bids:
         return name_trump(observation, rng)
     if observation.phase is Phase.PLAY:
@@ -68,6 +73,19 @@ def _decide(observation: Observation, rng: random.Random, quick: bool,
 
 
 # ----- the auction ----------------------------------------------------------------------------
+
+#: The chance a points bid needs at each turn, measured at the table: where bidding and passing
+#: were worth the same marks over the hands of ``python -m engine.tools.bidding passes --deals
+#: 8000 --seed E1`` (docs/PLAYERS.md).
+BID_FROM: Mapping[Turn, float] = MappingProxyType({
+    Turn.FIRST: 0.47, Turn.SECOND: 0.59, Turn.THIRD: 0.51, Turn.LAST: 0.57, Turn.OVER: 0.50})
+
+
+def auction_call(observation: Observation) -> strong_classic.Call:
+    """The classic player's call for 42's auction (:func:`strong_classic.auction_call`), with
+    the chance a bid needs measured at the table (:data:`BID_FROM`)."""
+    return strong_classic.auction_call(observation, BID_FROM)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -146,5 +164,5 @@ def play(observation: Observation, rng: random.Random) -> PlayChoice:
     return strong_classic.play(observation, rng, expectation)
 
 
-__all__ = ["Call", "bid_made", "calibrated", "calibrated_call", "call", "decide", "name_trump",
-           "play"]
+__all__ = ["BID_FROM", "Call", "auction_call", "bid_made", "calibrated", "calibrated_call", "call",
+           "decide", "name_trump", "play"]

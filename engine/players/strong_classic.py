@@ -13,8 +13,9 @@ passer rather not.
   strength, that gives the chance of making the bid (:data:`MAKE_MODEL`, calibrated on hands
   played out by this player). A points bid is worth ``2p - 1`` marks, and it is made when that
   beats what passing is worth: nothing after three passes (R-ALLPASS) or over an opponent's
-  bid, and, opening, a margin (the chance model is optimistic below about 0.6). A marks bid
-  also needs the solver to take every trick in every sampled deal.
+  bid, and, opening, a margin (the chance model is optimistic below about 0.6): the chance a
+  bid needs at each turn is :data:`BID_FROM`, which a caller may replace. A marks bid also
+  needs the solver to take every trick in every sampled deal.
 - **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
   the hand and the calls before the bid, so when the bidder names trump it meets the very same
   deals and names the trump its bid was made on.
@@ -43,8 +44,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
+from types import MappingProxyType
 
 from ..actions import Action, Bid, BidKind, NameTrump, Pass, Play
 from ..dominoes import TILES, mask_of
@@ -101,12 +104,29 @@ MAKE_MODEL = (-1.23, 0.17, 1.80, -0.08)
 #: A marks bid needs this share of playouts to take every trick, and this strength.
 MARKS_PLAYOUTS = 0.7
 MARKS_STRENGTH = 6.0
-#: What passing is worth, in marks: after three passes (the hand is thrown in), over an
-#: opponent's bid, and opening the auction. Against strong defence the chance model is
-#: optimistic below about 0.6, so opening asks for a chance of 0.62 (``2p - 1 > 0.24``).
-PASS_LAST = 0.0
-PASS_OVER = 0.0
-PASS_OPEN = 0.24
+
+
+class Turn(Enum):
+    """Where a seat stands in 42's auction when it weighs a points bid against a pass."""
+
+    FIRST = "first"
+    """No call before: it opens the auction."""
+    SECOND = "second"
+    """One pass before it (an opponent's)."""
+    THIRD = "third"
+    """Two passes before it (its partner's among them)."""
+    LAST = "last"
+    """Three passes before it: a pass throws the hand in (R-ALLPASS)."""
+    OVER = "over"
+    """An opponent holds the bid: a pass lets them play it."""
+
+
+#: The chance a points bid needs to be made rather than a pass, by the seat's turn. A bid is
+#: worth ``2p - 1`` marks; a pass is worth nothing after three passes or over an opponent's
+#: bid, and against strong defence the chance model is optimistic below about 0.6, so opening
+#: asks for 0.62.
+BID_FROM: Mapping[Turn, float] = MappingProxyType({
+    Turn.FIRST: 0.62, Turn.SECOND: 0.62, Turn.THIRD: 0.62, Turn.LAST: 0.5, Turn.OVER: 0.5})
 
 
 def decide(observation: Observation, rng: random.Random, *, quick: bool = False) -> Action:
@@ -262,20 +282,51 @@ def at_the_bid(observation: Observation) -> Observation:
                    phase=Phase.AUCTION)
 
 
-def auction_call(observation: Observation) -> Call:
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A points bid to weigh against a pass: the lowest the seat may make, its chance of being
+    made (:meth:`Outlook.chance`) and the outlook of the trump it would be made on."""
+
+    bid: Bid
+    chance: float
+    outlook: Outlook
+
+
+def auction_call(observation: Observation,
+                 bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
     """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
     else the call worth most (:func:`call`), and a bid when the dealer may not pass."""
     special = house_call(observation, max(
         rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
     if special is not None:
         return Call(special, None)
-    found = call(observation)
+    found = call(observation, bid_from)
     action = rules.legal_call(found.action, observation.legal)
     return found if action == found.action else Call(action, None)
 
 
-def call(observation: Observation) -> Call:
-    """The call worth most in expected marks (see the module's docstring)."""
+def call(observation: Observation, bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
+    """The call worth most in expected marks: the lowest points bid when its chance is above
+    what ``bid_from`` asks at the seat's turn, else a pass (or a call :func:`weigh` settles)."""
+    found = weigh(observation)
+    if isinstance(found, Call):
+        return found
+    if found.chance <= bid_from[turn_of(observation)]:
+        return Call(Pass(), None)
+    return Call(found.bid, found.outlook)
+
+
+def turn_of(observation: Observation) -> Turn:
+    """The seat's turn in the auction (:class:`Turn`)."""
+    if observation.high_bid is not None:
+        return Turn.OVER
+    return (Turn.FIRST, Turn.SECOND, Turn.THIRD, Turn.LAST)[min(3, len(observation.auction))]
+
+
+def weigh(observation: Observation) -> Call | Choice:
+    """The call, when the chance of a points bid does not decide it (the partner holds the bid,
+    a hand too weak to simulate, a marks bid, no points bid left); else the points bid to weigh
+    against a pass."""
     seat = observation.seat
     assert seat is not None
     high = observation.high_bid
@@ -300,19 +351,7 @@ def call(observation: Observation) -> Call:
         return Call(Pass(), None)
     lowest = points_bids[0].points
     best = max(found, key=lambda o: (o.chance(lowest), o.strength))
-    chance = best.chance(lowest)
-    if 2 * chance - 1 <= _pass_worth(observation):
-        return Call(Pass(), None)
-    return Call(points_bids[0], best)
-
-
-def _pass_worth(observation: Observation) -> float:
-    """What passing is worth in marks, from where the auction stands."""
-    if observation.high_bid is not None:
-        return PASS_OVER  # passing lets the opponents play their bid
-    if len(observation.auction) == 3:
-        return PASS_LAST  # passing throws the hand in (R-ALLPASS)
-    return PASS_OPEN
+    return Choice(points_bids[0], best.chance(lowest), best)
 
 
 def _name_trump(observation: Observation, rng: random.Random) -> Action:
@@ -517,6 +556,6 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
     return next(p for p in tied if valued[p] == best)
 
 
-__all__ = ["Call", "Outlook", "PlayChoice", "PlaySearch", "at_the_bid", "auction_call", "call",
-           "decide", "decide_quickly", "outlooks", "play", "play_candidates", "prospects",
-           "search_play", "sweeps"]
+__all__ = ["BID_FROM", "Call", "Choice", "Outlook", "PlayChoice", "PlaySearch", "Turn",
+           "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "outlooks", "play",
+           "play_candidates", "prospects", "search_play", "sweeps", "turn_of", "weigh"]

@@ -147,6 +147,15 @@ def answered(result: InteractionResult) -> None:
     assert not result.failed and not result.errors and result.response_type == 7, result
 
 
+async def filled_in(double: DiscordDouble, result: InteractionResult, what: str) -> Message:
+    """The reply of ``result`` once it has its embed: on a busy machine the answer is deferred
+    and filled in once worked out."""
+    reply = result.message
+    assert reply is not None
+    await double.wait_for(lambda: bool(reply.embeds), 30, what)
+    return reply
+
+
 async def test_one_member_plays_a_whole_game_with_a_bot_partner(
         discord_double: DiscordDouble, live_bot: LiveBot) -> None:
     double = discord_double
@@ -166,7 +175,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
         if moves == 16:  # why the bots played the trick on the table: only tiles played
             why = await eve.slash("42 why")
             assert why.ephemeral and not why.failed and why.message is not None, why
-            text = str(why.message.embeds[0])
+            text = str((await filled_in(double, why, "the trick's reasons")).embeds[0])
             assert "The trick on the table" in text
             now = table_state(live_bot.db, table_id)
             played = {tile for hand in (*now.finished, now.hand) for trick in hand.tricks
@@ -199,7 +208,7 @@ async def test_one_member_plays_a_whole_game_with_a_bot_partner(
     assert review.ephemeral and review.message is not None
     why = await eve.click(review.message, label="Why did the bots play so?")
     assert why.ephemeral and not why.failed and why.message is not None, why
-    explained = str(why.message.embeds[0])
+    explained = str((await filled_in(double, why, "the bots' reasons")).embeds[0])
     assert "why the bots played as they did" in explained
     last = game.finished[-1]
     assert tiles_in(explained) <= {tile for trick in last.tricks for tile in trick.tiles}

@@ -9,10 +9,13 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.players import bid_model
 from engine.players.bid_features import LEVELS, NAMES, trumps_by_strength
+from engine.players.strong_classic import Turn
 from engine.tools.bidding import __main__ as command
-from engine.tools.bidding import fit, samples
+from engine.tools.bidding import fit, passes, samples
 
 
 def test_a_deals_situations_are_its_auction_and_replay_the_same() -> None:
@@ -96,3 +99,33 @@ def test_the_commands_solve_fit_and_time(tmp_path: Path) -> None:
     assert "--contracts 2 --seed T3" in text and "BLEND = (0.0000, 0.0000, 1.0000, 0.0000)" in text
     assert command.main(["speed", "--hands", "5"], out=out) == 0
     assert re.search(r"model alone: median [\d.]+ ms", out.getvalue())
+
+
+# ----- bid or pass, by a coin ------------------------------------------------------------------
+
+def test_a_crossing_is_where_a_bid_starts_to_be_worth_more_than_a_pass() -> None:
+    """Synthetic tosses: a pass is worth nothing, a bid −1 at 0.4 and +1 at 0.6."""
+    tosses = [passes.Trial(Turn.FIRST, chance, bid, marks)
+              for chance, bid, marks in ((0.4, False, 0), (0.6, False, 0), (0.4, True, -1),
+                                         (0.6, True, 1))] * 3
+    tosses.append(passes.Trial(Turn.OVER, 0.5, True, 1))  # one way only: no crossing
+    (found,) = passes.crossings(tosses)
+    assert found.turn is Turn.FIRST and (found.trials, found.bids) == (12, 6)
+    assert found.chance == pytest.approx(0.5)
+    assert found.bid_over_pass(0.6) == pytest.approx(1.0)
+    assert passes.Crossing(Turn.LAST, 4, 2, 1.0, -1.0).chance is None
+    assert passes.Trial.of_row(tosses[0].row()) == tosses[0]
+
+
+def test_the_passes_command_tosses_close_calls_and_reads_them_again(tmp_path: Path) -> None:
+    saved = tmp_path / "tosses.jsonl"
+    out = io.StringIO()
+    assert command.main(["passes", "--deals", "4", "--seed", "toss", "--out", str(saved)],
+                        out=out) == 0
+    tosses = passes.load(saved)
+    assert tosses and out.getvalue().startswith(f"{len(tosses)} tosses")
+    for toss in tosses:
+        assert passes.BAND[0] <= toss.chance <= passes.BAND[1] and abs(toss.marks) <= 4
+    again = io.StringIO()
+    assert command.main(["passes", "--tosses", str(saved)], out=again) == 0
+    assert again.getvalue().splitlines()[:-1] == out.getvalue().splitlines()[:-1]

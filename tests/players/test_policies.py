@@ -140,8 +140,9 @@ def test_no_policy_acts_out_of_turn() -> None:
 
 def test_the_strong_players_name_the_trump_their_bid_was_made_on() -> None:
     """The bid and the trump agree: the declarer names the trump its winning bid assumed, with
-    the classic auction (the strong player's) and with the calibrated one."""
-    bidders = ((strong_classic.call, strong.decide), (strong.call, strong.calibrated))
+    the strong player's auction, the classic one and the calibrated one."""
+    bidders = ((strong.auction_call, strong.decide), (strong_classic.call, strong_classic.decide),
+               (strong.call, strong.calibrated))
     for call, decide in bidders:
         checked = 0
         for index in range(40):

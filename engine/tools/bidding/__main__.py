@@ -4,10 +4,13 @@
     python -m engine.tools.bidding samples --deals 2400 --seed B1 --jobs 2 --out bids.jsonl
     python -m engine.tools.bidding fit --samples bids.jsonl --contracts 1000 --seed T3 --jobs 2
     python -m engine.tools.bidding speed
+    python -m engine.tools.bidding passes --deals 8000 --seed E1 --jobs 2 --out passes.jsonl
 
 ``samples`` solves the hands of seeded auctions (:mod:`.samples`); ``fit`` fits the model to them
 (:mod:`.fit`), corrects it on contracts the strong player plays (:mod:`.table`) and writes
-:mod:`engine.players.bid_model`; ``speed`` prints what reading the model costs per call.
+:mod:`engine.players.bid_model`; ``speed`` prints what reading the model costs per call;
+``passes`` measures at the table the chance from which a bid is worth more than a pass, at each
+turn of the auction (:mod:`.passes`), or reads again the tosses it saved (``--tosses``).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from ...observation import observe
 from ...players.bid_features import LEVELS, features
 from ...players.bidding import SHIPPED, Model, blend_inputs, earlier_calls
 from ...players.strong_classic import prospects
-from . import samples
+from . import passes, samples
 from .fit import UNBLENDED, fit, fit_blend, log_loss, model_source
 from .table import play_all
 
@@ -50,8 +53,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     model.add_argument("--out", type=Path, default=MODEL)
     speed = commands.add_parser("speed", help="time the chances of seeded hands")
     speed.add_argument("--hands", type=int, default=300)
+    toss = commands.add_parser("passes", help="bid or pass near the threshold, by a coin")
+    toss.add_argument("--deals", type=int, default=8000)
+    toss.add_argument("--seed", default="E1")
+    toss.add_argument("--jobs", type=int, default=1, help="processes")
+    toss.add_argument("--out", type=Path, help="save the tosses here")
+    toss.add_argument("--tosses", type=Path, help="read saved tosses instead of dealing")
     args = parser.parse_args(argv)
     out = out or sys.stdout
+    if args.command == "passes":
+        return _passes(args, out)
     if args.command == "fit":
         return _fit(args, out)
     if args.command == "speed":
@@ -92,6 +103,20 @@ def _fit(args: argparse.Namespace, out: TextIO) -> int:
     args.out.write_text(model_source(fitted, blend, provenance), encoding="utf-8")
     print(f"{fitted.rows} rows, {fitted.pooled} pooled; blend {blend}; "
           f"{time.perf_counter() - started:.1f} s -> {args.out}", file=out)
+    return 0
+
+
+def _passes(args: argparse.Namespace, out: TextIO) -> int:
+    started = time.perf_counter()
+    if args.tosses is not None:
+        tosses = passes.load(args.tosses)
+    else:
+        tosses = list(passes.generate(args.seed, args.deals, max(1, args.jobs)))
+        if args.out is not None:
+            passes.save(tosses, args.out)
+    for line in passes.report(tosses):
+        print(line, file=out)
+    print(f"{time.perf_counter() - started:.1f} s", file=out)
     return 0
 
 

@@ -101,14 +101,14 @@ def _newton(data: list[tuple[tuple[float, ...], int, int]], ridge: float = RIDGE
             for j in range(i):
                 hess[j][i] = hess[i][j]
         hess[0][0] += 1e-9
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         w = [a + b for a, b in zip(w, step, strict=True)]
         if max(abs(s) for s in step) < 1e-7:
             break
     return w
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """``matrix @ x = vector`` by Gaussian elimination with partial pivoting."""
     size = len(vector)
     a = [[*row, vector[i]] for i, row in enumerate(matrix)]

@@ -1,0 +1,73 @@
+"""The strong player's auction in 42: the lowest points bid against a pass, decided by the
+chance the seat's turn asks for (``strong_classic.call``), measured at the table for the strong
+player (``strong.BID_FROM``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from engine import Game, observe
+from engine.actions import Bid, Pass
+from engine.observation import Observation
+from engine.players import strong, strong_classic
+from engine.players.strong_classic import Choice, Outlook, Turn, turn_of
+from engine.trumps import Trump
+
+
+def after(calls: Sequence[str]) -> Observation:
+    game = Game.new("turns")
+    for text in calls:
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, Pass() if text == "pass" else Bid(int(text)))
+    seat = game.to_act
+    assert seat is not None
+    return observe(game, seat)
+
+
+def test_each_turn_of_the_auction_is_told_apart() -> None:
+    assert [turn_of(after(calls)) for calls in ((), ("pass",), ("pass", "pass"),
+                                                 ("pass", "pass", "pass"), ("30",),
+                                                 ("pass", "pass", "31"))] == [
+        Turn.FIRST, Turn.SECOND, Turn.THIRD, Turn.LAST, Turn.OVER, Turn.OVER]
+
+
+def weighed_at(monkeypatch: pytest.MonkeyPatch, chance: float) -> None:
+    """Every hand weighs the lowest bid at ``chance``."""
+    def weigh(observation: Observation) -> Choice:
+        lowest = next(a for a in observation.legal if isinstance(a, Bid))
+        return Choice(lowest, chance, Outlook(Trump.SIXES, 5.0, [lowest.points] * 8))
+    monkeypatch.setattr(strong_classic, "weigh", weigh)
+
+
+@pytest.mark.parametrize("turn", list(Turn))
+def test_a_bid_is_made_above_the_chance_its_turn_asks(monkeypatch: pytest.MonkeyPatch,
+                                                      turn: Turn) -> None:
+    calls = {Turn.FIRST: (), Turn.SECOND: ("pass",), Turn.THIRD: ("pass", "pass"),
+             Turn.LAST: ("pass", "pass", "pass"), Turn.OVER: ("30",)}[turn]
+    observation = after(calls)
+    weighed_at(monkeypatch, 0.5)
+    lowest = next(a for a in observation.legal if isinstance(a, Bid))
+    asks: Mapping[Turn, float] = dict.fromkeys(Turn, 0.9)
+    assert strong_classic.call(observation, {**asks, turn: 0.49}).action == lowest
+    assert strong_classic.call(observation, {**asks, turn: 0.51}).action == Pass()
+
+
+def test_the_strong_player_opens_on_chances_the_classic_player_passes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening the auction, a bid was measured to be worth more than a pass well below the
+    classic player's 0.62; over an opponent's bid, from about an even chance."""
+    assert strong.BID_FROM[Turn.FIRST] < strong_classic.BID_FROM[Turn.FIRST]
+    between = (strong.BID_FROM[Turn.FIRST] + strong_classic.BID_FROM[Turn.FIRST]) / 2
+    weighed_at(monkeypatch, between)
+    opening = after(())
+    assert strong.auction_call(opening).action == Bid(30)
+    assert strong_classic.auction_call(opening).action == Pass()
+    assert all(0.4 <= chance <= 0.7 for chance in strong.BID_FROM.values())
+
+
+def test_the_partner_holding_the_bid_is_never_bid_over() -> None:
+    partner_holds = after(("pass", "30", "pass"))
+    assert strong.auction_call(partner_holds).action == Pass()
