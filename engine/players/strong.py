@@ -83,8 +83,11 @@ BID_FROM: Mapping[Turn, float] = MappingProxyType({
 
 def auction_call(observation: Observation) -> strong_classic.Call:
     """The classic player's call for 42's auction (:func:`strong_classic.auction_call`), with
-    the chance a bid needs measured at the table (:data:`BID_FROM`)."""
-    return strong_classic.auction_call(observation, BID_FROM)
+    the chance a bid needs measured at the table (:data:`BID_FROM`) in a game for marks; the
+    250-point game (H-POINTS), whose stakes are points, keeps the classic thresholds."""
+    in_points = observation.goal.in_points
+    return strong_classic.auction_call(
+        observation, strong_classic.BID_FROM if in_points else BID_FROM)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ player (``strong.BID_FROM``)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from engine import Game, observe
 from engine.actions import Bid, Pass
 from engine.observation import Observation
+from engine.options import Options
 from engine.players import strong, strong_classic
 from engine.players.strong_classic import Choice, Outlook, Turn, turn_of
 from engine.trumps import Trump
@@ -71,3 +73,15 @@ def test_the_strong_player_opens_on_chances_the_classic_player_passes(
 def test_the_partner_holding_the_bid_is_never_bid_over() -> None:
     partner_holds = after(("pass", "30", "pass"))
     assert strong.auction_call(partner_holds).action == Pass()
+
+
+def test_the_250_point_game_keeps_the_classic_thresholds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """H-POINTS: the hint's call is the strong player's, which is the classic one there."""
+    between = (strong.BID_FROM[Turn.FIRST] + strong_classic.BID_FROM[Turn.FIRST]) / 2
+    weighed_at(monkeypatch, between)
+    game = Game.new("turns", Options(points_game=True))
+    seat = game.to_act
+    assert seat is not None
+    opening = observe(game, seat)
+    assert strong.auction_call(opening).action == Pass()
+    assert strong.decide(opening, random.Random(0)) == Pass()
