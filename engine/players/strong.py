@@ -34,7 +34,7 @@ from . import rules, strong_classic
 from .bid_features import SCREEN, trumps_by_strength
 from .bidding import SHIPPED, Chances, Model, best_trump, weigh_calls
 from .courtesy import expectation
-from .house import house_call, house_trump
+from .house import house_trump
 from .nello import decide_nello
 from .strong_classic import PlayChoice, Turn
 
@@ -107,8 +107,7 @@ def calibrated_call(observation: Observation, model: Model = SHIPPED) -> Call:
     """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
     else the call worth most (:func:`call`, on ``model``), and a bid when the dealer may not
     pass."""
-    special = house_call(observation, max(
-        rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
+    special = strong_classic.special_call(observation)
     if special is not None:
         return Call(special, None)
     found = call(observation, model)

@@ -296,13 +296,18 @@ def auction_call(observation: Observation,
                  bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
     """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
     else the call worth most (:func:`call`), and a bid when the dealer may not pass."""
-    special = house_call(observation, max(
-        rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
+    special = special_call(observation)
     if special is not None:
         return Call(special, None)
     found = call(observation, bid_from)
     action = rules.legal_call(found.action, observation.legal)
     return found if action == found.action else Call(action, None)
+
+
+def special_call(observation: Observation) -> Action | None:
+    """The house-rule bid the hand calls for (Splash, Plunge, Nello), if any."""
+    return house_call(observation, max(
+        rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
 
 
 def call(observation: Observation, bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
@@ -558,4 +563,5 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
 
 __all__ = ["BID_FROM", "Call", "Choice", "Outlook", "PlayChoice", "PlaySearch", "Turn",
            "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "outlooks", "play",
-           "play_candidates", "prospects", "search_play", "sweeps", "turn_of", "weigh"]
+           "play_candidates", "prospects", "search_play", "special_call", "sweeps", "turn_of",
+           "weigh"]

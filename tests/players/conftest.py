@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from engine import Game, Observation, Seat, observe
+from engine.actions import Bid, Pass
 from engine.deal import Deal
 from engine.errors import RuleError
 from engine.hand import HandState
 from engine.players import Policy
+
+
+def after_calls(calls: Sequence[str], seed: str) -> Observation:
+    """The seat to call in 42's first auction of ``seed`` after ``calls`` ("pass" or points)."""
+    game = Game.new(seed)
+    for text in calls:
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, Pass() if text == "pass" else Bid(int(text)))
+    seat = game.to_act
+    assert seat is not None
+    return observe(game, seat)
 
 
 def decision_points(seed: str, policy: Policy, every: int = 1,

@@ -17,16 +17,11 @@ from engine.players import strong, strong_classic
 from engine.players.strong_classic import Choice, Outlook, Turn, turn_of
 from engine.trumps import Trump
 
+from .conftest import after_calls
+
 
 def after(calls: Sequence[str]) -> Observation:
-    game = Game.new("turns")
-    for text in calls:
-        seat = game.to_act
-        assert seat is not None
-        game = game.apply(seat, Pass() if text == "pass" else Bid(int(text)))
-    seat = game.to_act
-    assert seat is not None
-    return observe(game, seat)
+    return after_calls(calls, "turns")
 
 
 def test_each_turn_of_the_auction_is_told_apart() -> None:

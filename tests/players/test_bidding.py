@@ -19,6 +19,8 @@ from engine.players.bid_features import LEVELS, NAMES, Earlier, features
 from engine.trumps import Trump
 from tests.common import EAST, SOUTH, WEST
 
+from .conftest import after_calls
+
 
 def hand(text: str) -> int:
     return mask_of(int(Domino.parse(t)) for t in text.split())
@@ -90,14 +92,7 @@ def fixed(by_level: dict[int, float]) -> list[bidding.Chances]:
 
 
 def last_after_passes(calls: Sequence[str] = ("pass", "pass", "pass")) -> Observation:
-    game = Game.new("last to call")
-    for text in calls:
-        seat = game.to_act
-        assert seat is not None
-        game = game.apply(seat, Pass() if text == "pass" else Bid(int(text)))
-    seat = game.to_act
-    assert seat is not None
-    return observe(game, seat)
+    return after_calls(calls, "last to call")
 
 
 def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:

@@ -23,11 +23,11 @@ from ...actions import Action, Pass
 from ...game import Game
 from ...hand import Phase
 from ...observation import Observation, observe
-from ...players import rules, strong, strong_classic
-from ...players.house import house_call
+from ...players import strong, strong_classic
 from ...players.strong_classic import Choice, Turn, turn_of, weigh
 from ...variants import FORTY_TWO
 from .fit import solve
+from .table import play_first_hand
 
 #: The chances within which the coin decides: the classic thresholds and well around them.
 BAND = (0.25, 0.9)
@@ -74,13 +74,7 @@ def deal_trials(seed: str) -> list[Trial]:
         else:
             action = strong.decide(observation, random.Random(f"{seed}:{seat}:a"))
         game = game.apply(seat, action)
-    rngs = [random.Random(f"{seed}:{s}") for s in range(4)]
-    while game.hand_number == 1 and not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game = game.apply(seat, strong.decide(observe(game, seat), rngs[seat]))
-    result = game.finished[0].result
-    assert result is not None
+    result = play_first_hand(game, seed)
     side = FORTY_TWO.seating.side_of[tosser]
     marks = result.marks[side] - result.marks[1 - side]
     return [Trial(turn, chance, bid, marks) for turn, chance, bid in tossed]
@@ -90,8 +84,7 @@ def _choice(observation: Observation) -> Choice | None:
     """The bid the seat weighs against a pass, when the coin may decide between them."""
     if observation.phase is not Phase.AUCTION or len(observation.legal) == 1:
         return None
-    if house_call(observation, max(rules.suit_strength(observation.hand, t)
-                                   for t in rules.trump_choices(FORTY_TWO))) is not None:
+    if strong_classic.special_call(observation) is not None:
         return None
     found = weigh(observation)
     if isinstance(found, Choice) and BAND[0] <= found.chance <= BAND[1]:

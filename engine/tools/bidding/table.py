@@ -26,6 +26,7 @@ from ...players import strong
 from ...players.bid_features import features
 from ...players.bidding import Model, blend_inputs, earlier_calls
 from ...players.strong_classic import prospects
+from ...records import HandResult
 
 Known = tuple[float, ...]
 
@@ -55,14 +56,20 @@ def played(model: Model, seed: str) -> tuple[Known, bool] | None:
     if (contract is None or at_bid is None or at_bid[1] != contract.declarer
             or contract.bid.kind is not BidKind.PLAIN):
         return None
+    return at_bid[0], play_first_hand(game, seed).made
+
+
+def play_first_hand(game: Game, seed: str) -> HandResult:
+    """The first hand of ``game`` played out by the strong player in every seat (each seat's
+    generator seeded from ``seed``), and how it ended."""
     rngs = [random.Random(f"{seed}:{s}") for s in range(4)]
     while game.hand_number == 1 and not game.is_over:
-        to_act = game.to_act
-        assert to_act is not None
-        game = game.apply(to_act, strong.decide(observe(game, to_act), rngs[to_act]))
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, strong.decide(observe(game, seat), rngs[seat]))
     result = game.finished[0].result
     assert result is not None
-    return at_bid[0], result.made
+    return result
 
 
 def play_all(model: Model, seed: str, deals: int,
