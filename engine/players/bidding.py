@@ -10,14 +10,11 @@ consistent with the auction that took the level (the classic player's
 player's own contracts at the table. The model's part takes about a fifth of a millisecond;
 the playouts a few milliseconds.
 
-**The call.** Each legal call is worth the chance of winning the game it leaves (R-GAME),
-counted as if each later hand gave a mark to either side alike: a bid is made (its marks to
-this side) or set (to the others, R-SET); a pass leaves the contract to whoever bids after,
-who makes it as often as a contract usually is made, or throws the hand in (R-ALLPASS). Early
-in a game this is the bid worth most marks on average; near its end it bids to the score (at
-6 marks to 6, a set is no worse than letting the others make). The lowest points bid is the
-one worth most of the points bids; a marks bid is weighed with its marks. The trump named
-after is the one the bid was worth most under (:func:`best_trump`).
+**The call.** Each legal call is worth the chance of winning the game it leaves
+(:mod:`.stakes`): early in a game the call worth most marks on average, near its end the one
+the score asks for. The lowest points bid is the one worth most of the points bids; a marks bid
+is weighed with its marks. The trump named after is the one the bid was worth most under
+(:func:`best_trump`).
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from ..actions import Action, Bid, BidKind, Pass
 from ..dominoes import mask_of
@@ -34,13 +30,8 @@ from ..trumps import Trump
 from . import strong_classic
 from .bid_features import LEVELS, Earlier, features
 from .bid_model import BLEND, WEIGHTS
+from .stakes import Stakes, pass_worth
 from .strong_classic import Outlook, at_the_bid
-
-#: How often a contract is made at the table (the strong player's own, when its model was
-#: corrected: 303 of 500), and how likely each seat still to call is to bid (the last to bid
-#: declares): what a pass leaves to the others.
-CONTRACTS_MADE = 0.6
-OTHERS_BID = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +126,12 @@ def weigh_calls(observation: Observation, model: Model = SHIPPED) -> list[Weighe
     """The plain legal calls, each with its worth, the best first (ties: the order of legal
     calls)."""
     found = chances(observation, model)
-    game = _Game.of(observation)
+    stakes = Stakes.of(observation)
     weighed = []
     lowest_points = True
     for action in observation.legal:
         if isinstance(action, Pass):
-            weighed.append(Weighed(action, _pass_worth(observation, game)))
+            weighed.append(Weighed(action, pass_worth(observation, stakes)))
         elif isinstance(action, Bid) and action.kind is BidKind.PLAIN:
             if not action.is_marks:
                 if not lowest_points:
@@ -149,74 +140,8 @@ def weigh_calls(observation: Observation, model: Model = SHIPPED) -> list[Weighe
             best = max(found, key=lambda c: c.of(action))
             p = best.of(action)
             marks = max(1, action.marks)
-            weighed.append(Weighed(action, p * game.after(marks, 0)
-                                   + (1 - p) * game.after(0, marks), best.trump, p))
+            weighed.append(Weighed(action, stakes.bid(p, marks), best.trump, p))
     return sorted(weighed, key=lambda w: -w.worth)
-
-
-def _pass_worth(observation: Observation, game: _Game) -> float:
-    """A pass: the high bid's holder plays it; with no bid yet, whoever bids after does, or
-    the hand is thrown in."""
-    seat = observation.seat
-    assert seat is not None
-    seating = observation.variant.seating
-    high = observation.high_bid
-    if high is not None:
-        marks = max(1, high.bid.marks)
-        ours = seating.side_of[high.declarer] == seating.side_of[seat]
-        return game.contract(ours, marks)
-    after = seating.count - 1 - len(observation.auction)
-    worth = 0.0
-    left = 1.0
-    for step in range(after, 0, -1):  # the last to call first: the last bid declares
-        seat_after = (seat + step) % seating.count
-        ours = seating.side_of[seat_after] == seating.side_of[seat]
-        worth += left * OTHERS_BID * game.contract(ours, 1)
-        left *= 1 - OTHERS_BID
-    return worth + left * game.after(0, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class _Game:
-    """The marks each side has and the target (R-GAME); a points game counts marks evenly."""
-
-    ours: int
-    theirs: int
-    target: int | None
-
-    @classmethod
-    def of(cls, observation: Observation) -> _Game:
-        seat = observation.seat
-        assert seat is not None
-        side = observation.variant.seating.side_of[seat]
-        marks = observation.marks
-        target = None if observation.goal.in_points else observation.goal.target
-        return cls(marks[side], marks[1 - side], target)
-
-    def after(self, ours: int, theirs: int) -> float:
-        """What the game is worth to this side once ``ours`` and ``theirs`` marks are added."""
-        if self.target is None:
-            return 0.5 + (ours - theirs) / 20
-        return win_chance(self.target - self.ours - ours, self.target - self.theirs - theirs)
-
-    def contract(self, ours: bool, marks: int) -> float:
-        """A contract of ``marks`` played by this side (``ours``) or the other, made as often as
-        contracts usually are."""
-        made, set_ = (marks, 0), (0, marks)
-        if not ours:
-            made, set_ = set_, made
-        return CONTRACTS_MADE * self.after(*made) + (1 - CONTRACTS_MADE) * self.after(*set_)
-
-
-@cache
-def win_chance(need: int, they_need: int) -> float:
-    """The chance of reaching the target first needing ``need`` marks against ``they_need``,
-    when each hand gives a mark to either side alike."""
-    if need <= 0:
-        return 1.0
-    if they_need <= 0:
-        return 0.0
-    return (win_chance(need - 1, they_need) + win_chance(need, they_need - 1)) / 2
 
 
 def best_trump(observation: Observation, bid: Bid, model: Model = SHIPPED) -> Chances:

@@ -14,7 +14,7 @@ from engine.deal import Deal
 from engine.dominoes import Domino, mask_of
 from engine.hand import HandState
 from engine.observation import Observation
-from engine.players import bidding, strong
+from engine.players import bidding, stakes, strong
 from engine.players.bid_features import LEVELS, NAMES, Earlier, features
 from engine.trumps import Trump
 from tests.common import EAST, SOUTH, WEST
@@ -78,12 +78,6 @@ def test_an_opponents_bid_makes_the_same_hand_less_likely_to_make_its_own() -> N
     assert over < alone
 
 
-def test_the_game_is_even_at_equal_marks_and_decided_by_the_last_one() -> None:
-    assert bidding.win_chance(7, 7) == bidding.win_chance(1, 1) == 0.5
-    assert bidding.win_chance(1, 7) == 1 - 1 / 128  # unless they take the next seven
-    assert bidding.win_chance(0, 1) == 1.0 and bidding.win_chance(1, 0) == 0.0
-
-
 # ----- the call, the chances set by hand -----------------------------------------------------
 
 def fixed(by_level: dict[int, float]) -> list[bidding.Chances]:
@@ -129,7 +123,7 @@ def test_behind_near_the_end_it_bids_the_marks_the_score_asks_for(
 def test_over_an_opponents_bid_it_bids_what_beats_letting_them_play(
         monkeypatch: pytest.MonkeyPatch) -> None:
     observation = last_after_passes(("pass", "pass", "30"))
-    threshold = 1 - bidding.CONTRACTS_MADE
+    threshold = 1 - stakes.CONTRACTS_MADE
     assert best_call(observation, monkeypatch, {31: threshold + 0.03}) == Bid(31)
     assert best_call(observation, monkeypatch, {31: threshold - 0.03}) == Pass()
 
