@@ -14,8 +14,9 @@ passer rather not.
   played out by this player). A points bid is worth ``2p - 1`` marks, and it is made when that
   beats what passing is worth: nothing after three passes (R-ALLPASS) or over an opponent's
   bid, and, opening, a margin (the chance model is optimistic below about 0.6): the chance a
-  bid needs at each turn is :data:`BID_FROM`, which a caller may replace. A marks bid also
-  needs the solver to take every trick in every sampled deal.
+  bid needs at each turn is :data:`BID_FROM`. A marks bid also needs the solver to take every
+  trick in every sampled deal. Another player may weigh the same chances its own way
+  (:func:`auction_call`'s ``choose``).
 - **The bid and the trump agree.** The deals behind a bid are drawn from a generator seeded by
   the hand and the calls before the bid, so when the bidder names trump it meets the very same
   deals and names the trump its bid was made on.
@@ -285,23 +286,17 @@ def at_the_bid(observation: Observation) -> Observation:
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A points bid to weigh against a pass: the lowest the seat may make, its chance of being
-    made (:meth:`Outlook.chance`) and the outlook of the trump it would be made on."""
+    made (:meth:`Outlook.chance`) and the outlook of the trump it would be made on; and the
+    outlook of the trump the hand is likeliest to take every trick in (a marks bid's)."""
 
     bid: Bid
     chance: float
     outlook: Outlook
+    sweeper: Outlook
 
-
-def auction_call(observation: Observation,
-                 bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
-    """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
-    else the call worth most (:func:`call`), and a bid when the dealer may not pass."""
-    special = special_call(observation)
-    if special is not None:
-        return Call(special, None)
-    found = call(observation, bid_from)
-    action = rules.legal_call(found.action, observation.legal)
-    return found if action == found.action else Call(action, None)
+    def call(self, bid_from: float) -> Call:
+        """The bid when its chance is above ``bid_from``, else a pass."""
+        return Call(self.bid, self.outlook) if self.chance > bid_from else Call(Pass(), None)
 
 
 def special_call(observation: Observation) -> Action | None:
@@ -310,15 +305,30 @@ def special_call(observation: Observation) -> Action | None:
         rules.suit_strength(observation.hand, t) for t in rules.trump_choices(FORTY_TWO)))
 
 
-def call(observation: Observation, bid_from: Mapping[Turn, float] = BID_FROM) -> Call:
+def call(observation: Observation) -> Call:
     """The call worth most in expected marks: the lowest points bid when its chance is above
-    what ``bid_from`` asks at the seat's turn, else a pass (or a call :func:`weigh` settles)."""
+    what :data:`BID_FROM` asks at the seat's turn, else a pass (or a call :func:`weigh`
+    settles)."""
     found = weigh(observation)
     if isinstance(found, Call):
         return found
-    if found.chance <= bid_from[turn_of(observation)]:
-        return Call(Pass(), None)
-    return Call(found.bid, found.outlook)
+    return found.call(BID_FROM[turn_of(observation)])
+
+
+#: How a player makes its call of 42's auction once no house-rule bid is called for.
+Choose = Callable[[Observation], Call]
+
+
+def auction_call(observation: Observation, choose: Choose = call) -> Call:
+    """The call for 42's auction: a house-rule bid the hand calls for (Splash, Plunge, Nello),
+    else the call ``choose`` makes (the classic :func:`call`), and a bid when the dealer may
+    not pass."""
+    special = special_call(observation)
+    if special is not None:
+        return Call(special, None)
+    found = choose(observation)
+    action = rules.legal_call(found.action, observation.legal)
+    return found if action == found.action else Call(action, None)
 
 
 def turn_of(observation: Observation) -> Turn:
@@ -356,7 +366,7 @@ def weigh(observation: Observation) -> Call | Choice:
         return Call(Pass(), None)
     lowest = points_bids[0].points
     best = max(found, key=lambda o: (o.chance(lowest), o.strength))
-    return Choice(points_bids[0], best.chance(lowest), best)
+    return Choice(points_bids[0], best.chance(lowest), best, sweeper)
 
 
 def _name_trump(observation: Observation, rng: random.Random) -> Action:

@@ -1,11 +1,12 @@
 """The strong player's auction in 42: the lowest points bid against a pass, decided by the
 chance the seat's turn asks for (``strong_classic.call``), measured at the table for the strong
-player (``strong.BID_FROM``)."""
+player (``strong.BID_FROM``); and two marks when the score makes them worth more."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -35,7 +36,8 @@ def weighed_at(monkeypatch: pytest.MonkeyPatch, chance: float) -> None:
     """Every hand weighs the lowest bid at ``chance``."""
     def weigh(observation: Observation) -> Choice:
         lowest = next(a for a in observation.legal if isinstance(a, Bid))
-        return Choice(lowest, chance, Outlook(Trump.SIXES, 5.0, [lowest.points] * 8))
+        outlook = Outlook(Trump.SIXES, 5.0, [lowest.points] * 8)
+        return Choice(lowest, chance, outlook, outlook)
     monkeypatch.setattr(strong_classic, "weigh", weigh)
 
 
@@ -48,8 +50,12 @@ def test_a_bid_is_made_above_the_chance_its_turn_asks(monkeypatch: pytest.Monkey
     weighed_at(monkeypatch, 0.5)
     lowest = next(a for a in observation.legal if isinstance(a, Bid))
     asks: Mapping[Turn, float] = dict.fromkeys(Turn, 0.9)
-    assert strong_classic.call(observation, {**asks, turn: 0.49}).action == lowest
-    assert strong_classic.call(observation, {**asks, turn: 0.51}).action == Pass()
+    for player, call in ((strong_classic, strong_classic.call),
+                         (strong, strong.call_to_the_score)):
+        monkeypatch.setattr(player, "BID_FROM", {**asks, turn: 0.49})
+        assert call(observation).action == lowest
+        monkeypatch.setattr(player, "BID_FROM", {**asks, turn: 0.51})
+        assert call(observation).action == Pass()
 
 
 def test_the_strong_player_opens_on_chances_the_classic_player_passes(
@@ -80,3 +86,35 @@ def test_the_250_point_game_keeps_the_classic_thresholds(monkeypatch: pytest.Mon
     opening = observe(game, seat)
     assert strong.auction_call(opening).action == Pass()
     assert strong.decide(opening, random.Random(0)) == Pass()
+
+
+def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:
+    seat = observation.seat
+    assert seat is not None
+    side = observation.variant.seating.side_of[seat]
+    return replace(observation, marks=(ours, theirs) if side == 0 else (theirs, ours))
+
+
+def test_two_marks_are_bid_when_the_score_makes_them_worth_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sure points bid against an even chance of every trick: one mark on average, but when
+    the others need one mark, two marks at half the chance are worth more."""
+    def weigh(observation: Observation) -> Choice:
+        sweeps = Outlook(Trump.SIXES, 6.0, [42] * 6 + [36] * 2)
+        return Choice(Bid(30), 0.9, sweeps, sweeps)
+    monkeypatch.setattr(strong_classic, "weigh", weigh)
+    opening = after(())
+    assert 0.45 < strong.sweep_chance(weigh(opening).sweeper) < 0.6
+    assert strong.auction_call(at_marks(opening, 0, 0)).action == Bid(30)
+    assert strong.auction_call(at_marks(opening, 5, 5)).action == Bid(30)
+    assert strong.auction_call(at_marks(opening, 4, 6)).action == Bid(marks=2)
+    assert strong.auction_call(at_marks(opening, 0, 6)).action == Bid(marks=2)
+    assert strong_classic.auction_call(at_marks(opening, 4, 6)).action == Bid(30)
+
+
+def test_the_playouts_share_of_sweeps_is_read_soberly() -> None:
+    """Half the playouts taking every trick is about a one-in-three chance at the table."""
+    half = Outlook(Trump.SIXES, 6.0, [42] * 4 + [36] * 4)
+    assert 0.25 < strong.sweep_chance(half) < 0.45
+    more = Outlook(Trump.SIXES, 6.0, [42] * 7 + [36])
+    assert strong.sweep_chance(half) < strong.sweep_chance(more) < 0.875

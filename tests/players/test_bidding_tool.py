@@ -15,7 +15,7 @@ from engine.players import bid_model
 from engine.players.bid_features import LEVELS, NAMES, trumps_by_strength
 from engine.players.strong_classic import Turn
 from engine.tools.bidding import __main__ as command
-from engine.tools.bidding import fit, passes, samples
+from engine.tools.bidding import fit, passes, samples, sweeps
 
 
 def test_a_deals_situations_are_its_auction_and_replay_the_same() -> None:
@@ -117,15 +117,41 @@ def test_a_crossing_is_where_a_bid_starts_to_be_worth_more_than_a_pass() -> None
     assert passes.Trial.of_row(tosses[0].row()) == tosses[0]
 
 
+def played_and_read_again(name: str, deals: int, seed: str, again_flag: str,
+                          saved: Path) -> str:
+    """What ``name`` prints dealing ``deals`` deals of ``seed`` (kept in ``saved``), checked to
+    be what it prints reading them again with ``again_flag`` (the time aside)."""
+    out, again = io.StringIO(), io.StringIO()
+    assert command.main([name, "--deals", str(deals), "--seed", seed, "--out", str(saved)],
+                        out=out) == 0
+    assert command.main([name, again_flag, str(saved)], out=again) == 0
+    assert again.getvalue().splitlines()[:-1] == out.getvalue().splitlines()[:-1]
+    return out.getvalue()
+
+
 def test_the_passes_command_tosses_close_calls_and_reads_them_again(tmp_path: Path) -> None:
     saved = tmp_path / "tosses.jsonl"
-    out = io.StringIO()
-    assert command.main(["passes", "--deals", "4", "--seed", "toss", "--out", str(saved)],
-                        out=out) == 0
+    printed = played_and_read_again("passes", 4, "toss", "--tosses", saved)
     tosses = passes.load(saved)
-    assert tosses and out.getvalue().startswith(f"{len(tosses)} tosses")
+    assert tosses and printed.startswith(f"{len(tosses)} tosses")
     for toss in tosses:
         assert passes.BAND[0] <= toss.chance <= passes.BAND[1] and abs(toss.marks) <= 4
-    again = io.StringIO()
-    assert command.main(["passes", "--tosses", str(saved)], out=again) == 0
-    assert again.getvalue().splitlines()[:-1] == out.getvalue().splitlines()[:-1]
+
+
+def test_the_sweeps_command_bids_two_marks_on_hands_that_may_sweep(tmp_path: Path) -> None:
+    saved = tmp_path / "sweeps.jsonl"
+    printed = played_and_read_again("sweeps", 6, "M1", "--sweeps", saved)
+    assert sweeps.load(saved) == [sweeps.Sweep(0.40625, 5.5, True)]  # M1:4, to the last trick
+    assert printed.startswith("1 bids of two marks\nshare 0.4-0.5:    1 bids,    1 swept")
+
+
+def test_the_sweep_model_reads_a_sweep_from_the_share_and_strength() -> None:
+    rng = random.Random(8)
+    truth = (-2.5, 3.0, 0.1)
+    found = []
+    for _ in range(6000):
+        share, strength = rng.random(), float(rng.randrange(8, 15)) / 2
+        z = truth[0] + truth[1] * share + truth[2] * strength
+        found.append(sweeps.Sweep(share, strength, rng.random() < 1 / (1 + math.exp(-z))))
+    weights = sweeps.fit(found)
+    assert all(abs(a - b) < 0.5 for a, b in zip(weights, truth, strict=True)), weights

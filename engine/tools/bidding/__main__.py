@@ -5,12 +5,15 @@
     python -m engine.tools.bidding fit --samples bids.jsonl --contracts 1000 --seed T3 --jobs 2
     python -m engine.tools.bidding speed
     python -m engine.tools.bidding passes --deals 8000 --seed E1 --jobs 2 --out passes.jsonl
+    python -m engine.tools.bidding sweeps --deals 12000 --seed M1 --jobs 2 --out sweeps.jsonl
 
 ``samples`` solves the hands of seeded auctions (:mod:`.samples`); ``fit`` fits the model to them
 (:mod:`.fit`), corrects it on contracts the strong player plays (:mod:`.table`) and writes
 :mod:`engine.players.bid_model`; ``speed`` prints what reading the model costs per call;
 ``passes`` measures at the table the chance from which a bid is worth more than a pass, at each
-turn of the auction (:mod:`.passes`), or reads again the tosses it saved (``--tosses``).
+turn of the auction (:mod:`.passes`), or reads again the tosses it saved (``--tosses``);
+``sweeps`` measures how often a bid of two marks takes every trick at the table, against the
+playouts' share (:mod:`.sweeps`), or reads again the bids it saved (``--sweeps``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO, TypeVar
 
 from ...dominoes import mask_of
 from ...game import Game
@@ -28,11 +31,12 @@ from ...observation import observe
 from ...players.bid_features import LEVELS, features
 from ...players.bidding import SHIPPED, Model, blend_inputs, earlier_calls
 from ...players.strong_classic import prospects
-from . import passes, samples
+from . import passes, samples, sweeps
 from .fit import UNBLENDED, fit, fit_blend, log_loss, model_source
 from .table import play_all
 
 MODEL = Path("engine/players/bid_model.py")
+_Found = TypeVar("_Found")
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -53,16 +57,22 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     model.add_argument("--out", type=Path, default=MODEL)
     speed = commands.add_parser("speed", help="time the chances of seeded hands")
     speed.add_argument("--hands", type=int, default=300)
-    toss = commands.add_parser("passes", help="bid or pass near the threshold, by a coin")
-    toss.add_argument("--deals", type=int, default=8000)
-    toss.add_argument("--seed", default="E1")
-    toss.add_argument("--jobs", type=int, default=1, help="processes")
-    toss.add_argument("--out", type=Path, help="save the tosses here")
-    toss.add_argument("--tosses", type=Path, help="read saved tosses instead of dealing")
+    for name, about, deals, seed, kept in (
+            ("passes", "bid or pass near the threshold, by a coin", 8000, "E1", "tosses"),
+            ("sweeps", "bids of two marks played out at the table", 12000, "M1", "sweeps")):
+        measure = commands.add_parser(name, help=about)
+        measure.add_argument("--deals", type=int, default=deals)
+        measure.add_argument("--seed", default=seed)
+        measure.add_argument("--jobs", type=int, default=1, help="processes")
+        measure.add_argument("--out", type=Path, help=f"save the {kept} here")
+        measure.add_argument(f"--{kept}", type=Path,
+                             help=f"read saved {kept} instead of dealing")
     args = parser.parse_args(argv)
     out = out or sys.stdout
     if args.command == "passes":
-        return _passes(args, out)
+        return _at_the_table(passes, args.tosses, args, out)
+    if args.command == "sweeps":
+        return _at_the_table(sweeps, args.sweeps, args, out)
     if args.command == "fit":
         return _fit(args, out)
     if args.command == "speed":
@@ -106,15 +116,30 @@ def _fit(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _passes(args: argparse.Namespace, out: TextIO) -> int:
+class _AtTheTable(Protocol[_Found]):
+    """A measure taken by playing seeded deals out (:mod:`.passes`, :mod:`.sweeps`)."""
+
+    def generate(self, seed: str, deals: int, jobs: int = 1, /) -> Iterator[_Found]: ...
+
+    def save(self, found: Iterable[_Found], path: Path, /) -> None: ...
+
+    def load(self, path: Path, /) -> list[_Found]: ...
+
+    def report(self, found: Sequence[_Found], /) -> list[str]: ...
+
+
+def _at_the_table(measure: _AtTheTable[_Found], saved: Path | None, args: argparse.Namespace,
+                  out: TextIO) -> int:
+    """Deal and play (keeping what was found in ``--out``), or read again what was ``saved``;
+    then the report."""
     started = time.perf_counter()
-    if args.tosses is not None:
-        tosses = passes.load(args.tosses)
+    if saved is not None:
+        found = measure.load(saved)
     else:
-        tosses = list(passes.generate(args.seed, args.deals, max(1, args.jobs)))
+        found = list(measure.generate(args.seed, args.deals, max(1, args.jobs)))
         if args.out is not None:
-            passes.save(tosses, args.out)
-    for line in passes.report(tosses):
+            measure.save(found, args.out)
+    for line in measure.report(found):
         print(line, file=out)
     print(f"{time.perf_counter() - started:.1f} s", file=out)
     return 0

@@ -65,15 +65,22 @@ def fit_blend(played: Sequence[tuple[tuple[float, ...], bool]]) -> Blend:
     :data:`FEWEST_CONTRACTS`, too few to fit on."""
     if len(played) < FEWEST_CONTRACTS:
         return UNBLENDED
+    b0, b1, b2, b3 = fit_logistic(played)
+    return b0, b1, b2, b3
+
+
+def fit_logistic(rows: Sequence[tuple[tuple[float, ...], bool]],
+                 ridge: float = 0.01) -> tuple[float, ...]:
+    """The weights (to four places) of a logistic regression of each row's outcome on its
+    inputs (a 1 first, for the bias), rows with the same inputs (to three places) pooled."""
     pooled: Counter[tuple[float, ...]] = Counter()
     made: Counter[tuple[float, ...]] = Counter()
-    for inputs, won in played:
+    for inputs, won in rows:
         key = tuple(round(v, 3) for v in inputs)
         pooled[key] += 1
         made[key] += won
     data = [(key, n, made[key]) for key, n in pooled.items()]
-    b0, b1, b2, b3 = (round(w, 4) for w in _newton(data, ridge=0.01))
-    return b0, b1, b2, b3
+    return tuple(round(w, 4) for w in _newton(data, ridge=ridge))
 
 
 def _newton(data: list[tuple[tuple[float, ...], int, int]], ridge: float = RIDGE) -> list[float]:
