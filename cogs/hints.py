@@ -12,7 +12,10 @@ from .messages.words import action_label
 
 REASONS: Mapping[Reason, str] = {
     Reason.BID: N_("{action}: your hand should make it on {trump}."),
+    Reason.BID_CLOSE: N_("{action}: a close call on {trump}, but bidding is worth more than"
+                         " passing."),
     Reason.BID_MARKS: N_("{action}: your hand is strong enough for marks on {trump}."),
+    Reason.BID_MARKS_SCORE: N_("{action}: at this score, marks on {trump} are worth the risk."),
     Reason.SPECIAL_BID: N_("{action}: this hand is made for it."),
     Reason.PASS_WEAK: N_("{action}: your hand is not strong enough to bid."),
     Reason.PASS_PARTNER: N_("{action}: your partner holds the bid."),

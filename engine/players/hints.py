@@ -20,9 +20,11 @@ The reasons, by phase:
 
 ========================  ============================================================
 auction                   ``BID`` (the bid is the action; ``trump``: the suit it is made
-                          on), ``BID_MARKS``, ``SPECIAL_BID`` (Splash, Plunge, Nello, a
-                          moon, a water bid), ``PASS_WEAK``, ``PASS_PARTNER`` (the
-                          partner holds the bid)
+                          on), ``BID_CLOSE`` (less likely made than not, yet worth more
+                          than a pass), ``BID_MARKS``, ``BID_MARKS_SCORE`` (less likely
+                          made than not: the score asks for it), ``SPECIAL_BID`` (Splash,
+                          Plunge, Nello, a moon, a water bid), ``PASS_WEAK``,
+                          ``PASS_PARTNER`` (the partner holds the bid)
 trump, leftover           ``NAME_TRUMP`` (``trump``), ``TAKE_LEFTOVER``,
                           ``LEAVE_LEFTOVER``, ``DISCARD`` (``tile``: the first tile laid
                           down)
@@ -58,7 +60,9 @@ class Reason(Enum):
     """Why the hinted action is the one to take: a small closed set a table can translate."""
 
     BID = "bid"
+    BID_CLOSE = "bid_close"
     BID_MARKS = "bid_marks"
+    BID_MARKS_SCORE = "bid_marks_score"
     SPECIAL_BID = "special_bid"
     PASS_WEAK = "pass_weak"
     PASS_PARTNER = "pass_partner"
@@ -144,10 +148,14 @@ def _call_hint(observation: Observation, action: Action, outlook: Outlook | None
         return Hint(action, Reason.SPECIAL_BID)
     trump = outlook.trump if outlook is not None else rules.best_trump(
         observation.hand, observation.variant)[0]  # the suit a bid is made on
-    chance = (None if outlook is None else outlook.share(42) if action.is_marks
+    chance = (None if outlook is None else strong.sweep_chance(outlook) if action.is_marks
               else outlook.chance(action.points))
-    return Hint(action, Reason.BID_MARKS if action.is_marks else Reason.BID, trump=trump,
-                chance=chance)
+    sure = chance is None or chance >= 0.5
+    if action.is_marks:
+        reason = Reason.BID_MARKS if sure else Reason.BID_MARKS_SCORE
+    else:
+        reason = Reason.BID if sure else Reason.BID_CLOSE
+    return Hint(action, reason, trump=trump, chance=chance)
 
 
 def _play_hint(observation: Observation, action: Play) -> Hint:

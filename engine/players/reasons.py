@@ -7,8 +7,8 @@ same seed: nothing needs storing, and nothing the seat could not see goes in. Hi
 hand face up, after the hand) is another thing, and the caller labels it so.
 
 - **A bid** (42's auction): for each points bid the seat may make, the chance of making it
-  with the trump it would name, from the playouts of sampled deals the bid was decided on;
-  passing has no estimate.
+  with the trump it would name, from the playouts of sampled deals the bid was decided on, and
+  for a marks bid made, the chance of taking every trick; passing has no estimate.
 - **A play** (42, a contract of points or marks): for each tile searched, the share of the
   solved deals in which the contract still goes the seat's way after it.
 - Anything else (one legal action; naming trump, which follows the bid; the other games of the
@@ -90,6 +90,8 @@ def _bidding(observation: Observation) -> Reasoning:
     if not found:
         return Reasoning(call.action, Basis.RULES)
     estimates = [Estimate(bid, max(o.chance(bid.points) for o in found)) for bid in bids]
+    if isinstance(call.action, Bid) and call.action.is_marks and call.outlook is not None:
+        estimates.append(Estimate(call.action, strong.sweep_chance(call.outlook)))
     return Reasoning(call.action, Basis.PLAYOUTS, len(found[0].points),
                      tuple(sorted(estimates, key=lambda e: -e.chance)))
 

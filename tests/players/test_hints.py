@@ -12,6 +12,8 @@ from engine.actions import Bid, Pass, Play
 from engine.dominoes import Domino
 from engine.players import strong
 from engine.players.hints import Hint, Reason, explain, hint
+from engine.players.strong_classic import Call, Outlook
+from engine.trumps import Trump
 from engine.variants import FORTY_TWO, MOON
 from tests.engine.variant_helpers import act, deal_of
 
@@ -90,6 +92,22 @@ def test_calls_name_their_reason_and_the_trump_of_a_bid() -> None:
     assert _hint(game) == Hint(Pass(), Reason.PASS_PARTNER)
     game = _game({1: "1-2 1-3 2-4 1-5 2-5 3-4 0-4"}, "")
     assert _hint(game) == Hint(Pass(), Reason.PASS_WEAK)
+
+
+@pytest.mark.parametrize(("bid", "outlook", "reason"), [
+    (Bid(30), Outlook(Trump.SIXES, 6.0, [36] * 8), Reason.BID),
+    (Bid(30), Outlook(Trump.SIXES, 4.0, [30] * 2 + [20] * 6), Reason.BID_CLOSE),
+    (Bid(marks=2), Outlook(Trump.SIXES, 7.0, [42] * 8), Reason.BID_MARKS),
+    (Bid(marks=2), Outlook(Trump.SIXES, 6.0, [42] * 4 + [36] * 4), Reason.BID_MARKS_SCORE),
+])
+def test_a_bid_less_likely_made_than_not_says_why_it_is_bid(
+        monkeypatch: pytest.MonkeyPatch, bid: Bid, outlook: Outlook, reason: Reason) -> None:
+    """A bid's chance under one half: the measured auction still bids it (passing is worth
+    less), or the score asks for marks; the hint does not call the hand strong."""
+    monkeypatch.setattr(strong, "auction_call", lambda observation: Call(bid, outlook))
+    found = _hint(_game({}, ""))
+    assert found.reason is reason and found.trump is Trump.SIXES and found.chance is not None
+    assert (found.chance >= 0.5) is (reason in (Reason.BID, Reason.BID_MARKS))
 
 
 def test_a_seat_not_to_act_gets_no_hint() -> None:

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+
+import pytest
 
 from engine import Game, Phase, Seat, observe
 from engine.actions import Action, Bid, Play
 from engine.dominoes import mask_of
 from engine.players import rules, strong, strong_classic
-from engine.players.reasons import Basis, hindsight, reasoning
+from engine.players.reasons import Basis, Estimate, hindsight, reasoning
+from engine.trumps import Trump
 from tests.players.conftest import decision_points, twin
 
 
@@ -56,6 +60,21 @@ def test_hidden_hands_dealt_otherwise_leave_every_estimate_unchanged() -> None:
         if compared == 12:
             break
     assert compared == 12
+
+
+def test_a_marks_bid_to_the_score_shows_its_chance_of_every_trick(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sweeps = strong_classic.Outlook(Trump.SIXES, 6.0, [42] * 6 + [36] * 2)
+    monkeypatch.setattr(strong_classic, "weigh",
+                        lambda observation: strong_classic.Choice(Bid(30), 0.9, sweeps, sweeps))
+    game = Game.new("why-marks")
+    seat = game.to_act
+    assert seat is not None
+    side = game.variant.seating.side_of[seat]
+    seen = replace(observe(game, seat), marks=(4, 6) if side == 0 else (6, 4))
+    found = reasoning(seen, random.Random(0))
+    assert found.chosen == Bid(marks=2) and found.basis is Basis.PLAYOUTS
+    assert Estimate(Bid(marks=2), strong.sweep_chance(sweeps)) in found.estimates
 
 
 def _made(game: Game, seat: Seat, declarers: bool) -> bool:
