@@ -571,7 +571,7 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
     return next(p for p in tied if valued[p] == best)
 
 
-__all__ = ["BID_FROM", "Call", "Choice", "Outlook", "PlayChoice", "PlaySearch", "Turn",
+__all__ = ["BID_FROM", "Call", "Choice", "Choose", "Outlook", "PlayChoice", "PlaySearch", "Turn",
            "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "outlooks", "play",
            "play_candidates", "prospects", "search_play", "special_call", "sweeps", "turn_of",
            "weigh"]
