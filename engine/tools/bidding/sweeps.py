@@ -29,7 +29,8 @@ from .fit import fit_logistic
 from .table import play_first_hand
 
 #: A hand is bid two marks on when the playouts of its best trump took every trick at least
-#: this often, and it is at least this strong under some trump (weaker hands never sweep).
+#: this often, and it is at least this strong under some trump (weaker hands are not worth
+#: the playouts).
 FROM_SHARE = 0.2
 FROM_STRENGTH = 4.0
 #: The bands of the report, by the playouts' share.
