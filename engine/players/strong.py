@@ -126,8 +126,8 @@ def call_to_the_score(observation: Observation) -> strong_classic.Call:
     if two not in observation.legal:
         return chosen
     stakes = Stakes.of(observation)
-    worth = (stakes.bid(found.chance, 1) if isinstance(chosen.action, Bid)
-             else pass_worth(observation, stakes))
+    bids = isinstance(chosen.action, Bid) or Pass() not in observation.legal  # a forced bid
+    worth = stakes.bid(found.chance, 1) if bids else pass_worth(observation, stakes)
     if stakes.bid(sweep_chance(found.sweeper), 2) > worth:
         return strong_classic.Call(two, found.sweeper)
     return chosen

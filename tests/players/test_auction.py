@@ -118,3 +118,27 @@ def test_the_playouts_share_of_sweeps_is_read_soberly() -> None:
     assert 0.25 < strong.sweep_chance(half) < 0.45
     more = Outlook(Trump.SIXES, 6.0, [42] * 7 + [36])
     assert strong.sweep_chance(half) < strong.sweep_chance(more) < 0.875
+
+
+def test_a_dealer_who_must_bid_weighs_two_marks_against_the_bid_not_a_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """H-FORCED-BID: after three passes the dealer must bid; at 4 marks to 6, a weak points bid is
+    worth less than a long shot at two marks, though passing (were it open) would be worth more
+    than either."""
+    def weigh(observation: Observation) -> Choice:
+        weak = Outlook(Trump.SIXES, 4.0, [42] * 1 + [30] * 2 + [20] * 5)
+        return Choice(Bid(30), 0.2, weak, weak)
+    monkeypatch.setattr(strong_classic, "weigh", weigh)
+    game = Game.new("turns", Options(forced_bid=True))
+    for _ in range(3):
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, Pass())
+    dealer = game.to_act
+    assert dealer is not None
+    last = observe(game, dealer)
+    assert Pass() not in last.legal
+    chance = strong.sweep_chance(weigh(last).sweeper)
+    assert 0.1 < chance < 0.25  # two marks win at 0.5 after; one mark at 0.25; a pass is 0.125
+    assert strong.auction_call(at_marks(last, 4, 6)).action == Bid(marks=2)
+    assert strong.auction_call(at_marks(last, 0, 0)).action == Bid(30)
