@@ -272,6 +272,11 @@ def prospects(observation: Observation) -> list[Outlook]:
     return outlooks(observation, random.Random(seed), PROSPECT_PLAYOUTS)
 
 
+def likeliest_sweep(found: Sequence[Outlook]) -> Outlook:
+    """The outlook whose playouts took every trick most often (a marks bid's trump)."""
+    return max(found, key=lambda o: (o.share(42), o.strength))
+
+
 def at_the_bid(observation: Observation) -> Observation:
     """The observation as it was at this seat's last bid (the same during the auction)."""
     if observation.phase is Phase.AUCTION:
@@ -354,7 +359,7 @@ def weigh(observation: Observation) -> Call | Choice:
     found = prospects(observation)
     marks_bids = [a for a in observation.legal
                   if isinstance(a, Bid) and a.is_marks and a.kind is BidKind.PLAIN]
-    sweeper = max(found, key=lambda o: (o.share(42), o.strength))
+    sweeper = likeliest_sweep(found)
     if (marks_bids and sweeper.strength >= MARKS_STRENGTH
             and sweeper.share(42) >= MARKS_PLAYOUTS
             and sweeps(observation, sweeper.trump, MARKS_DEALS, MARKS_NODES,
@@ -382,7 +387,7 @@ def _name_trump(observation: Observation, rng: random.Random) -> Action:
         return rules.decide(observation, rng)  # a forced or special contract
     found = prospects(observation)
     if contract.is_marks:
-        best = max(found, key=lambda o: (o.share(42), o.strength))
+        best = likeliest_sweep(found)
     else:
         best = max(found, key=lambda o: (o.chance(contract.bid.points), o.strength))
     choice = NameTrump(best.trump, 1 if contract.is_marks else None)
@@ -572,6 +577,7 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
 
 
 __all__ = ["BID_FROM", "Call", "Choice", "Choose", "Outlook", "PlayChoice", "PlaySearch", "Turn",
-           "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "outlooks", "play",
+           "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "likeliest_sweep",
+           "outlooks", "play",
            "play_candidates", "prospects", "search_play", "special_call", "sweeps", "turn_of",
            "weigh"]

@@ -26,6 +26,14 @@ def after_calls(calls: Sequence[str], seed: str) -> Observation:
     return observe(game, seat)
 
 
+def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:
+    """``observation`` with the seat's side at ``ours`` marks and the others at ``theirs``."""
+    seat = observation.seat
+    assert seat is not None
+    side = observation.variant.seating.side_of[seat]
+    return replace(observation, marks=(ours, theirs) if side == 0 else (theirs, ours))
+
+
 def decision_points(seed: str, policy: Policy, every: int = 1,
                     options_game: Game | None = None) -> Iterator[Game]:
     """The games met, one per decision, along a game played by ``policy`` in every seat."""

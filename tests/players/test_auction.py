@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 import pytest
 
@@ -18,7 +17,7 @@ from engine.players import strong, strong_classic
 from engine.players.strong_classic import Choice, Outlook, Turn, turn_of
 from engine.trumps import Trump
 
-from .conftest import after_calls
+from .conftest import after_calls, at_marks
 
 
 def after(calls: Sequence[str]) -> Observation:
@@ -87,12 +86,6 @@ def test_the_250_point_game_keeps_the_classic_thresholds(monkeypatch: pytest.Mon
     assert strong.auction_call(opening).action == Pass()
     assert strong.decide(opening, random.Random(0)) == Pass()
 
-
-def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:
-    seat = observation.seat
-    assert seat is not None
-    side = observation.variant.seating.side_of[seat]
-    return replace(observation, marks=(ours, theirs) if side == 0 else (theirs, ours))
 
 
 def test_two_marks_are_bid_when_the_score_makes_them_worth_more(

@@ -19,7 +19,7 @@ from engine.players.bid_features import LEVELS, NAMES, Earlier, features
 from engine.trumps import Trump
 from tests.common import EAST, SOUTH, WEST
 
-from .conftest import after_calls
+from .conftest import after_calls, at_marks
 
 
 def hand(text: str) -> int:
@@ -88,13 +88,6 @@ def fixed(by_level: dict[int, float]) -> list[bidding.Chances]:
 def last_after_passes(calls: Sequence[str] = ("pass", "pass", "pass")) -> Observation:
     return after_calls(calls, "last to call")
 
-
-def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:
-    seat = observation.seat
-    assert seat is not None
-    side = observation.variant.seating.side_of[seat]
-    marks = (ours, theirs) if side == 0 else (theirs, ours)
-    return replace(observation, marks=marks)
 
 
 def best_call(observation: Observation, monkeypatch: pytest.MonkeyPatch,

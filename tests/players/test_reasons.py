@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -16,7 +15,7 @@ from engine.dominoes import mask_of
 from engine.players import rules, strong, strong_classic
 from engine.players.reasons import Basis, Estimate, hindsight, reasoning
 from engine.trumps import Trump
-from tests.players.conftest import decision_points, twin
+from tests.players.conftest import at_marks, decision_points, twin
 
 
 def test_the_reasoning_is_the_decision_and_its_estimates() -> None:
@@ -70,8 +69,7 @@ def test_a_marks_bid_to_the_score_shows_its_chance_of_every_trick(
     game = Game.new("why-marks")
     seat = game.to_act
     assert seat is not None
-    side = game.variant.seating.side_of[seat]
-    seen = replace(observe(game, seat), marks=(4, 6) if side == 0 else (6, 4))
+    seen = at_marks(observe(game, seat), 4, 6)
     found = reasoning(seen, random.Random(0))
     assert found.chosen == Bid(marks=2) and found.basis is Basis.PLAYOUTS
     assert Estimate(Bid(marks=2), strong.sweep_chance(sweeps)) in found.estimates

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.observation import Observation
 from engine.players.stakes import Stakes, pass_worth, win_chance
 
-from .conftest import after_calls
+from .conftest import after_calls, at_marks
 
 AUCTIONS = ((), ("pass",), ("pass", "pass"), ("pass", "pass", "pass"), ("pass", "30"))
 
@@ -19,12 +17,6 @@ def test_the_game_is_even_at_equal_marks_and_decided_by_the_last_one() -> None:
     assert win_chance(1, 7) == 1 - 1 / 128  # unless they take the next seven
     assert win_chance(0, 1) == 1.0 and win_chance(1, 0) == 0.0
 
-
-def at_marks(observation: Observation, ours: int, theirs: int) -> Observation:
-    seat = observation.seat
-    assert seat is not None
-    side = observation.variant.seating.side_of[seat]
-    return replace(observation, marks=(ours, theirs) if side == 0 else (theirs, ours))
 
 
 def break_even(observation: Observation, marks: int) -> float:

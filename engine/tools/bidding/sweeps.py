@@ -24,7 +24,7 @@ from ...game import Game
 from ...observation import observe
 from ...players.knowledge import strength
 from ...players.strong import sweep_chance_of
-from ...players.strong_classic import prospects
+from ...players.strong_classic import likeliest_sweep, prospects
 from .fit import fit_logistic
 from .table import play_first_hand
 
@@ -69,7 +69,7 @@ def deal_sweep(seed: str) -> Sweep | None:
     observation = observe(game, seat)
     if max(strength(mask_of(observation.hand), t) for t in range(8)) < FROM_STRENGTH:
         return None
-    sweeper = max(prospects(observation), key=lambda o: (o.share(42), o.strength))
+    sweeper = likeliest_sweep(prospects(observation))
     two = Bid(marks=2)
     if sweeper.share(42) < FROM_SHARE or two not in observation.legal:
         return None
