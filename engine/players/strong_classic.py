@@ -76,9 +76,28 @@ from .solver import DealSolver, OutOfBudget, distinct_trumps
 
 # ----- budgets ---------------------------------------------------------------------------------
 
-#: Deals sampled for a play and nodes it may search, by the tiles the seat still holds.
-PLAY_SAMPLES = {7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}
-PLAY_NODES = {7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000, 1: 1}
+@dataclass(frozen=True, slots=True)
+class PlayBudget:
+    """Deals sampled for a play and nodes it may search, by the tiles the seat still holds."""
+
+    samples: Mapping[int, int]
+    nodes: Mapping[int, int]
+
+    def times(self, factor: int) -> PlayBudget:
+        """This budget with ``factor`` times the deals and nodes for every play but the last
+        (which has no choice)."""
+        return PlayBudget(
+            MappingProxyType({left: n * factor if left > 1 else n
+                              for left, n in self.samples.items()}),
+            MappingProxyType({left: n * factor if left > 1 else n
+                              for left, n in self.nodes.items()}))
+
+
+#: This player's budget for a play.
+PLAY_BUDGET = PlayBudget(
+    MappingProxyType({7: 10, 6: 12, 5: 16, 4: 24, 3: 30, 2: 30, 1: 1}),
+    MappingProxyType({7: 400_000, 6: 160_000, 5: 60_000, 4: 40_000, 3: 30_000, 2: 30_000,
+                      1: 1}))
 #: Deals after which a play stops sampling if no candidate has made a difference in any.
 SETTLED_AFTER = 4
 #: A play with fewer deals solved than this (and not settled by them) goes to playouts.
@@ -516,9 +535,10 @@ class PlayChoice:
 Expect = Callable[[Observation, PlayFacts], Expectation | None]
 
 
-def play(observation: Observation, rng: random.Random, expect: Expect | None = None) -> PlayChoice:
+def play(observation: Observation, rng: random.Random, expect: Expect | None = None,
+         budget: PlayBudget = PLAY_BUDGET) -> PlayChoice:
     """The play for 42: solved sampled deals, or playouts when too few could be solved in the
-    budget; in the 250-point game, playouts valued in points (every point counts). With
+    ``budget``; in the 250-point game, playouts valued in points (every point counts). With
     ``expect``, the tile a partner expects is searched, and played when it is right in about
     as many deals as the best (:class:`Expectation`)."""
     facts = play_facts(observation)
@@ -537,8 +557,8 @@ def play(observation: Observation, rng: random.Random, expect: Expect | None = N
         valued = playout_scores(observation, rng, [Play(TILES[t]) for t in candidates])
         candidates = _shortlist(candidates, valued,
                                 expected.pick(candidates) if expected is not None else None)
-    found = search_play(observation, facts, candidates, rng, PLAY_SAMPLES.get(left, 1),
-                        PLAY_NODES.get(left, 1), learn_order=True,
+    found = search_play(observation, facts, candidates, rng, budget.samples.get(left, 1),
+                        budget.nodes.get(left, 1), learn_order=True,
                         settle_from=OPENING_DEALS if opening else 0)
     if found.solved < FEWEST_SOLVED and not found.settled:
         return PlayChoice(decide_play(observation, rng), found, True)
@@ -576,7 +596,8 @@ def _untied(observation: Observation, found: PlaySearch, valued: dict[Play, int]
     return next(p for p in tied if valued[p] == best)
 
 
-__all__ = ["BID_FROM", "Call", "Choice", "Choose", "Outlook", "PlayChoice", "PlaySearch", "Turn",
+__all__ = ["BID_FROM", "PLAY_BUDGET", "Call", "Choice", "Choose", "Outlook", "PlayBudget",
+           "PlayChoice", "PlaySearch", "Turn",
            "at_the_bid", "auction_call", "call", "decide", "decide_quickly", "likeliest_sweep",
            "outlooks", "play",
            "play_candidates", "prospects", "search_play", "special_call", "sweeps", "turn_of",

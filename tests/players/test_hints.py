@@ -10,7 +10,7 @@ import pytest
 from engine import Game, HandState, Seat, observe
 from engine.actions import Bid, Pass, Play
 from engine.dominoes import Domino
-from engine.players import strong
+from engine.players import rules, strong
 from engine.players.hints import Hint, Reason, explain, hint
 from engine.players.strong_classic import Call, Outlook
 from engine.trumps import Trump
@@ -34,7 +34,7 @@ def _hint(game: Game) -> Hint:
 def test_equal_observations_give_equal_hints_whatever_the_other_hands_hold() -> None:
     rng = random.Random(7)
     checked = 0
-    for game in decision_points("hints", strong.decide, every=9):
+    for game in decision_points("hints", rules.decide, every=9):
         seat = game.to_act
         assert seat is not None
         other = twin(game, seat, rng)

@@ -37,7 +37,7 @@ def test_the_reasoning_is_the_decision_and_its_estimates() -> None:
         if found.basis is Basis.PLAYOUTS and seen.phase is Phase.AUCTION:
             assert found.deals == strong_classic.PROSPECT_PLAYOUTS
             assert all(isinstance(e.action, Bid) for e in found.estimates)
-        if number == 60:
+        if number == 36:
             break
     assert kinds[Basis.SOLVED] and kinds[Basis.PLAYOUTS] and kinds[Basis.ONLY_CHOICE]
 
