@@ -49,15 +49,17 @@ def test_a_low_hand_bids_and_declares_nello_and_ducks(decide: object) -> None:
     assert game.hand.tricks[0].winner != N
 
 
-@pytest.mark.parametrize(("decide", "games"), [(rules.decide, 3), (strong.decide, 1)])
-def test_every_option_is_played_legally(decide: object, games: int) -> None:
-    """Whole games with every house rule on (the strong player's, 30 ms a move, is one game:
-    ``test_policies`` plays it under the house rules against every other policy too)."""
+@pytest.mark.parametrize(("decide", "games", "moves"),
+                         [(rules.decide, 3, 200), (strong.decide, 1, 100)])
+def test_every_option_is_played_legally(decide: object, games: int, moves: int) -> None:
+    """Games with every house rule on (the strong player's, tens of ms a move, is its first
+    hundred moves: ``test_policies`` plays it under the house rules against every other policy
+    too)."""
     options = Options(nello=True, splash=True, plunge=True, sevens=True, forced_bid=True)
     rng = random.Random(5)
     for seed in range(games):
         game = Game.new(f"legal {seed}", options)
-        for _ in range(200):
+        for _ in range(moves):
             if game.is_over:
                 break
             seat = game.to_act
