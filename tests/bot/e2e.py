@@ -21,6 +21,7 @@ import asyncpg
 
 from bot.storage.sql import options_from_json
 from engine import SEATS, Domino, Game, HandState, Phase, Seat, Trump, parse_action
+from engine.actions import Play
 from engine.observation import public_call
 from engine.seats import ALL_SEATS, seat_title
 from engine.variants import variant_named
@@ -239,6 +240,13 @@ def known_to(hand: HandState, seat: Seat) -> set[Domino]:
     return known
 
 
+def played_by(game: Game, seat: Seat) -> set[Domino]:
+    """The tiles ``seat`` played in the finished hands: its own panel may name its last move
+    even hands later ("Your last move: [8|0], in hand 1"), when another seat holds that face."""
+    return {call.action.tile for past in game.finished for call in past.actions
+            if call.seat == seat and isinstance(call.action, Play)}
+
+
 def action_count(db: Database, table_id: int) -> int:
     return int(query(db, "SELECT COUNT(*) FROM actions WHERE table_id = $1", table_id)[0][0])
 
@@ -289,7 +297,7 @@ class Audit:
             seat = next((s for s, m in self.seats.items() if m is viewer), None)
             own: set[Domino] = set()
             if seat is not None:
-                own = set(hand.hand_of(seat)) | known_to(hand, seat)
+                own = set(hand.hand_of(seat)) | known_to(hand, seat) | played_by(game, seat)
                 if self.lag and previous is not None and previous is not hand:
                     own |= set(previous.deal.hands[seat]) | known_to(previous, seat)
             for message in self.double.world.messages.values():
