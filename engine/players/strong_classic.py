@@ -86,11 +86,11 @@ class PlayBudget:
     def times(self, factor: int) -> PlayBudget:
         """This budget with ``factor`` times the deals and nodes for every play but the last
         (which has no choice)."""
-        return PlayBudget(
-            MappingProxyType({left: n * factor if left > 1 else n
-                              for left, n in self.samples.items()}),
-            MappingProxyType({left: n * factor if left > 1 else n
-                              for left, n in self.nodes.items()}))
+        return PlayBudget(_scaled(self.samples, factor), _scaled(self.nodes, factor))
+
+
+def _scaled(by_left: Mapping[int, int], factor: int) -> Mapping[int, int]:
+    return MappingProxyType({left: n * factor if left > 1 else n for left, n in by_left.items()})
 
 
 #: This player's budget for a play.
