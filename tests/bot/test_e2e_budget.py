@@ -28,7 +28,7 @@ async def test_busy_tables_never_meet_the_global_limit(discord_double: DiscordDo
     for channel in channels:
         assert not (await eve.slash("42 new", where=channel, bots="all")).failed
         tables.append(latest_table_id(live.db))
-    await double.wait_for(lambda: all(action_count(live.db, table) >= 40 for table in tables),
+    await double.wait_for(lambda: all(action_count(live.db, table) >= 12 for table in tables),
                           60, "every table to play on")
     for table in tables:
         with contextlib.suppress(Refusal):  # unless its game is over already
